@@ -1,0 +1,1 @@
+"""Database backend: PostgreSQL, started or attached on first connection when embedded."""

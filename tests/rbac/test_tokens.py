@@ -1,0 +1,75 @@
+"""API tokens: shown once, stored hashed, accepted as bearer credentials, revocable."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from rbac.models import ApiToken, Principal
+from rbac.services import admin_bootstrap, principal_create, token_issue, token_revoke
+
+pytestmark = pytest.mark.django_db
+
+
+def bearer(raw: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+    return client
+
+
+def test_the_raw_token_is_stored_nowhere():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
+    issued = token_issue(user=agent.user, name="laptop")
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT * FROM rbac_apitoken")
+        stored = " ".join(str(value) for row in cursor.fetchall() for value in row)
+    secret_part = issued.raw.rsplit("_", 1)[1]
+    assert issued.raw.startswith(f"hxt_{issued.token.prefix}_")
+    assert secret_part not in stored
+    assert issued.raw not in stored
+
+
+def test_a_token_authenticates_its_principal():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
+    issued = token_issue(user=agent.user, name="laptop")
+
+    response = bearer(issued.raw).get("/api/v1/whoami")
+
+    assert response.status_code == 200
+    assert response.json() == {"ok": True, "actor_id": "scout", "kind": "agent", "is_global_admin": False}
+    assert ApiToken.objects.get().last_used_at is not None
+
+
+def test_revoked_unknown_and_missing_tokens_get_401():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
+    issued = token_issue(user=agent.user, name="laptop")
+    token_revoke(token=issued.token)
+
+    assert bearer(issued.raw).get("/api/v1/whoami").status_code == 401
+    assert bearer("hxt_00000000_nope").get("/api/v1/whoami").status_code == 401
+    assert bearer("not-a-token").get("/api/v1/whoami").status_code == 401
+    response = APIClient().get("/api/v1/whoami")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Bearer"
+
+
+def test_a_deactivated_principal_cannot_use_its_token():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
+    issued = token_issue(user=agent.user, name="laptop")
+    agent.user.is_active = False
+    agent.user.save()
+
+    assert bearer(issued.raw).get("/api/v1/whoami").status_code == 401
+
+
+def test_bootstrap_creates_one_global_admin_whose_password_and_token_work(client):
+    credentials = admin_bootstrap()
+
+    assert credentials is not None
+    assert admin_bootstrap() is None, "a second bootstrap creates nothing"
+    assert client.login(username=credentials.username, password=credentials.password)
+    assert client.get("/admin/").status_code == 200
+    assert bearer(credentials.token).get("/api/v1/whoami").json()["is_global_admin"] is True
+    assert Principal.objects.filter(is_global_admin=True).count() == 1
