@@ -18,6 +18,7 @@ class Principal(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.HUMAN)
     is_global_admin = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
+    enrolled_at = models.DateTimeField(null=True, blank=True, help_text="first admission through enroll_client")
 
     def __str__(self) -> str:
         return f"{self.user.get_username()} ({self.kind})"
@@ -54,3 +55,120 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class Role(models.TextChoices):
+    GROUPADMIN = "groupadmin", "group admin"
+    MODERATOR = "moderator", "moderator"
+    WORKER = "worker", "worker"
+    VIEWER = "viewer", "viewer"
+
+
+class Workspace(models.Model):
+    """A working group. Memories are visible through the workspaces they are materialized in."""
+
+    DEFAULT = "default"
+    ONBOARDING = "onboarding"
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=60, unique=True)
+    reserved = models.BooleanField(default=False, help_text="default and onboarding: never deleted or federated")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["slug"]
+        # Granted per workspace through django-guardian; a role is a set of these.
+        permissions = [
+            ("read_workspace", "Read memories in the workspace"),
+            ("write_workspace", "Write own memories in the workspace"),
+            ("moderate_workspace", "Correct others' memories in the workspace"),
+            ("manage_workspace", "Manage members and roles of the workspace"),
+        ]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Membership(models.Model):
+    """A principal's role in a workspace. The role's guardian permissions are granted with it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    granted_at = models.DateTimeField(default=timezone.now)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "workspace"], name="membership_one_role_per_workspace")]
+        ordering = ["workspace__slug", "user__username"]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.role} in {self.workspace}"
+
+
+class Federation(models.Model):
+    """A dedup group: workspaces whose members deduplicate writes against each other."""
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=60, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    workspaces = models.ManyToManyField(Workspace, through="FederationMember", related_name="federations")
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class FederationMemberQuerySet(models.QuerySet["FederationMember"]):
+    def current(self) -> FederationMemberQuerySet:
+        return self.filter(left_at__isnull=True)
+
+
+class FederationMember(models.Model):
+    """A workspace's time in a federation. Rows are closed (``left_at``), never deleted."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="members")
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="federation_members")
+    joined_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    objects = FederationMemberQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["workspace"], condition=models.Q(left_at__isnull=True), name="workspace_in_one_federation"
+            )
+        ]
+        ordering = ["-joined_at"]
+
+    def __str__(self) -> str:
+        return f"{self.workspace} in {self.federation}"
+
+
+class MemoryVisibility(models.Model):
+    """Memory ↔ workspace: the memory is visible to whoever can read the workspace."""
+
+    memory = models.ForeignKey("memory.Memory", on_delete=models.CASCADE, related_name="visibility")
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memory_visibility")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "workspace"], name="memory_visible_once")]
+        indexes = [models.Index(fields=["workspace", "memory"], name="visibility_by_workspace")]
+
+    def __str__(self) -> str:
+        return f"{self.memory_id} visible in {self.workspace_id}"
+
+
+class MemoryProvenance(models.Model):
+    """Memory ↔ federation: the memory was written through this federation."""
+
+    memory = models.OneToOneField("memory.Memory", on_delete=models.CASCADE, related_name="provenance")
+    federation = models.ForeignKey(Federation, on_delete=models.PROTECT, related_name="memories")
+
+    def __str__(self) -> str:
+        return f"{self.memory_id} written through {self.federation_id}"

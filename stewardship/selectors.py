@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
@@ -67,11 +67,11 @@ def _vector_check() -> dict[str, Any]:
 
 def _migrations_check() -> dict[str, Any]:
     try:
-        executor = MigrationExecutor(connection)
-        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        loader = MigrationLoader(connection)
     except DatabaseError as exc:
         return {"ok": False, "error": str(exc).splitlines()[0]}
-    pending = [f"{migration.app_label}.{migration.name}" for migration, _ in plan]
+    applied = loader.applied_migrations
+    pending = sorted(f"{app}.{name}" for app, name in loader.graph.nodes if (app, name) not in applied)
     if pending:
         return {"ok": False, "pending": pending, "error": f"{len(pending)} migrations not applied; run migrate"}
     return {"ok": True}

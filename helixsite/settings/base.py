@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.postgres",
     "rest_framework",
     "guardian",
     "django_q",
@@ -108,7 +110,10 @@ TEMPLATES = [
 
 # --- database -------------------------------------------------------------------------
 HELIX_DB_NAME = env_str("HELIX_DB_NAME", "helixsite")
-HELIX_DB_POOL = env_bool("HELIX_DB_POOL", True)
+# The worker cluster forks its processes; pooled connections opened before the fork would
+# be shared between processes and corrupt each other's results. It connects directly.
+_FORKING_WORKER = len(sys.argv) > 1 and sys.argv[1] == "qcluster"
+HELIX_DB_POOL = env_bool("HELIX_DB_POOL", True) and not _FORKING_WORKER
 HELIX_DB_POOL_MAX = env_int("HELIX_DB_POOL_MAX", 10, minimum=1, maximum=200)
 DATABASE_URL = env_optional_str("DATABASE_URL")
 
@@ -161,6 +166,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Anonymous callers hold no object permissions; guardian need not create a user for them.
+ANONYMOUS_USER_NAME = None
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -259,4 +266,5 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "EXCEPTION_HANDLER": "helixsite.errors.api_exception_handler",
 }

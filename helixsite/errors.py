@@ -1,0 +1,107 @@
+"""The one error type services raise, and the one JSON shape every API answers errors in:
+``{"ok": false, "error": {"code": ..., "message": ..., "field": ...}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApplicationError(Exception):
+    status = 400
+    code = "invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        status: int | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.code
+        self.field = field
+        self.status = status or self.status
+        self.details = details or {}
+
+    def as_dict(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.field:
+            error["field"] = self.field
+        error.update(self.details)
+        return {"ok": False, "error": error}
+
+
+class InvalidInput(ApplicationError):
+    status = 400
+    code = "invalid"
+
+
+class NotFound(ApplicationError):
+    """Also the answer for "exists, but not yours": names must not leak."""
+
+    status = 404
+    code = "not_found"
+
+
+class Forbidden(ApplicationError):
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(ApplicationError):
+    status = 409
+    code = "conflict"
+
+
+def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's EXCEPTION_HANDLER: every failure in the one shape."""
+    if isinstance(exc, ApplicationError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, drf.ValidationError):
+        return Response(_validation_error(exc.detail), status=400)
+    if isinstance(exc, Http404):
+        return Response(NotFound("Not found.").as_dict(), status=404)
+    if isinstance(exc, DjangoPermissionDenied):
+        exc = drf.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = _DRF_CODES.get(type(exc), getattr(exc, "default_code", "error"))
+    message = exc.detail if isinstance(getattr(exc, "detail", None), str) else str(getattr(exc, "detail", exc))
+    response.data = {"ok": False, "error": {"code": code, "message": str(message)}}
+    return response
+
+
+_DRF_CODES = {
+    drf.NotAuthenticated: "unauthenticated",
+    drf.AuthenticationFailed: "unauthenticated",
+    drf.PermissionDenied: "forbidden",
+    drf.Throttled: "throttled",
+    drf.ParseError: "malformed_request",
+    drf.UnsupportedMediaType: "unsupported_media_type",
+    drf.MethodNotAllowed: "method_not_allowed",
+    drf.NotAcceptable: "not_acceptable",
+}
+
+
+def _validation_error(detail: Any) -> dict[str, Any]:
+    """The first field error leads; all of them are kept under ``fields``."""
+    if isinstance(detail, dict):
+        fields = {name: [str(m) for m in (msgs if isinstance(msgs, list) else [msgs])] for name, msgs in detail.items()}
+        field, messages = next(iter(fields.items()))
+        error: dict[str, Any] = {"code": "invalid", "message": messages[0] if messages else "Invalid value."}
+        if field != "non_field_errors":
+            error["field"] = field
+        error["fields"] = fields
+        return {"ok": False, "error": error}
+    messages = detail if isinstance(detail, list) else [detail]
+    return {"ok": False, "error": {"code": "invalid", "message": str(messages[0])}}

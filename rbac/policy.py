@@ -1,0 +1,204 @@
+"""The one place other apps ask access questions.
+
+Deny by default. A global admin may do everything except federate or delete a reserved
+workspace. Everyone else acts through the guardian object permissions their role in a
+workspace grants. An actor who cannot read a workspace gets ``not_found`` for it, the
+same answer as for a workspace that does not exist, so names never leak.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from guardian.shortcuts import get_objects_for_user, get_perms
+
+from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
+from rbac.models import (
+    Federation,
+    FederationMember,
+    MemoryProvenance,
+    MemoryVisibility,
+    Role,
+    Workspace,
+)
+
+
+class SystemActor:
+    """The operator at the shell (management commands): trusted like a global admin."""
+
+    is_authenticated = True
+    is_active = True
+    username = "system"
+    pk = None
+
+    def get_username(self) -> str:
+        return self.username
+
+    def __repr__(self) -> str:
+        return "SYSTEM"
+
+
+SYSTEM = SystemActor()
+
+
+class Action(enum.StrEnum):
+    READ = "read"
+    WRITE = "write"
+    MODERATE = "moderate"
+    MANAGE_MEMBERS = "manage_members"
+    FEDERATE = "federate"
+    DELETE_WORKSPACE = "delete_workspace"
+
+
+ROLE_PERMISSIONS: dict[str, tuple[str, ...]] = {
+    Role.GROUPADMIN: ("read_workspace", "write_workspace", "manage_workspace"),
+    Role.MODERATOR: ("read_workspace", "write_workspace", "moderate_workspace"),
+    Role.WORKER: ("read_workspace", "write_workspace"),
+    Role.VIEWER: ("read_workspace",),
+}
+ALL_PERMISSIONS = ("read_workspace", "write_workspace", "moderate_workspace", "manage_workspace")
+_ACTION_PERMISSION = {
+    Action.READ: "read_workspace",
+    Action.WRITE: "write_workspace",
+    Action.MODERATE: "moderate_workspace",
+    Action.MANAGE_MEMBERS: "manage_workspace",
+}
+_ADMIN_ONLY = {Action.FEDERATE, Action.DELETE_WORKSPACE}
+
+
+def is_active(actor: Any) -> bool:
+    return actor is SYSTEM or bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_active", False))
+
+
+def is_global_admin(actor: Any) -> bool:
+    if actor is SYSTEM:
+        return True
+    principal = getattr(actor, "principal", None) if is_active(actor) else None
+    return bool(principal and principal.is_global_admin)
+
+
+def workspaces_for(actor: Any, action: Action) -> QuerySet[Workspace]:
+    """Workspaces in which ``actor`` may perform ``action``."""
+    if not is_active(actor):
+        return Workspace.objects.none()
+    if is_global_admin(actor):
+        return Workspace.objects.all()
+    if action in _ADMIN_ONLY:
+        return Workspace.objects.none()
+    return get_objects_for_user(
+        actor, f"rbac.{_ACTION_PERMISSION[action]}", klass=Workspace, with_superuser=False, accept_global_perms=False
+    )
+
+
+def readable_workspace_ids(actor: Any) -> list[int]:
+    return list(workspaces_for(actor, Action.READ).values_list("id", flat=True))
+
+
+def authorize(*, actor: Any, action: Action, workspace: Workspace) -> None:
+    """Raise NotFound (cannot even read it), Forbidden or Conflict (reserved); return when allowed."""
+    if not is_active(actor):
+        raise Forbidden("This principal is deactivated.", details={"action": str(action)})
+    if is_global_admin(actor):
+        if action in _ADMIN_ONLY and workspace.reserved:
+            raise Conflict(
+                f"The reserved workspace {workspace.slug} cannot be federated or deleted.",
+                code="reserved_workspace",
+                details={"action": str(action)},
+            )
+        return
+    granted = set(get_perms(actor, workspace))
+    if "read_workspace" not in granted:
+        raise NotFound("Workspace not found.", field="group_id")
+    if action in _ADMIN_ONLY or _ACTION_PERMISSION[action] not in granted:
+        raise Forbidden(
+            f"You may not {action.replace('_', ' ')} in workspace {workspace.slug}.", details={"action": str(action)}
+        )
+
+
+def workspace_get(*, actor: Any, ref: str | int, action: Action = Action.READ) -> Workspace:
+    """The access gate for a workspace named by id or slug."""
+    workspace = _workspace_lookup(ref)
+    if workspace is None:
+        raise NotFound("Workspace not found.", field="group_id")
+    authorize(actor=actor, action=action, workspace=workspace)
+    return workspace
+
+
+def federation_get(*, actor: Any, ref: str | int) -> Federation:
+    """Federations are managed by global admins; to anyone else none exists."""
+    lookup = Q(slug=str(ref)) | (Q(pk=int(ref)) if str(ref).isdigit() else Q(pk__in=[]))
+    federation = Federation.objects.filter(lookup).first() if is_global_admin(actor) else None
+    if federation is None:
+        raise NotFound("Federation not found.", field="federation")
+    return federation
+
+
+@dataclass(frozen=True)
+class WriteDomain:
+    """Where a write lands: its dedup scope and the workspaces that will see it."""
+
+    workspace: Workspace
+    scope: str
+    federation: Federation | None
+    visible_workspace_ids: tuple[int, ...]
+
+
+def write_domain_resolve(*, actor: Any, group_id: str | int | None) -> WriteDomain:
+    if group_id in (None, ""):
+        workspace = _only_writable_workspace(actor)
+    else:
+        workspace = workspace_get(actor=actor, ref=group_id, action=Action.WRITE)
+    if workspace.slug == Workspace.DEFAULT:
+        return WriteDomain(workspace, "default", None, (workspace.id,))
+    membership = FederationMember.objects.current().filter(workspace=workspace).select_related("federation").first()
+    if membership is None:
+        return WriteDomain(workspace, f"rbac:group:{workspace.id}", None, (workspace.id,))
+    federation = membership.federation
+    members = FederationMember.objects.current().filter(federation=federation).values_list("workspace_id", flat=True)
+    return WriteDomain(workspace, f"rbac:dedup:{federation.id}", federation, tuple(sorted(members)))
+
+
+def visibility_materialize(*, memory_ids: Iterable[Any], domain: WriteDomain) -> None:
+    """Make new memories visible in every workspace of their write domain, now."""
+    ids = list(memory_ids)
+    MemoryVisibility.objects.bulk_create(
+        [MemoryVisibility(memory_id=m, workspace_id=w) for m in ids for w in domain.visible_workspace_ids],
+        ignore_conflicts=True,
+    )
+    if domain.federation is not None:
+        MemoryProvenance.objects.bulk_create(
+            [MemoryProvenance(memory_id=m, federation=domain.federation) for m in ids], ignore_conflicts=True
+        )
+
+
+def visible_memories_filter(actor: Any) -> Q:
+    """A filter for Memory querysets: what ``actor`` may see. Global admins see everything."""
+    if is_global_admin(actor):
+        return Q()
+    readable = readable_workspace_ids(actor)
+    return Q(Exists(MemoryVisibility.objects.filter(memory=OuterRef("pk"), workspace_id__in=readable)))
+
+
+def _only_writable_workspace(actor: Any) -> Workspace:
+    writable: Sequence[Workspace] = list(workspaces_for(actor, Action.WRITE).order_by("slug")[:50])
+    if len(writable) == 1:
+        return writable[0]
+    if not writable:
+        raise Forbidden("You cannot write to any workspace.", details={"action": str(Action.WRITE)})
+    raise InvalidInput(
+        "group_id is required: you can write to more than one workspace.",
+        code="ambiguous_workspace",
+        field="group_id",
+        details={"workspaces": [w.slug for w in writable]},
+    )
+
+
+def _workspace_lookup(ref: str | int) -> Workspace | None:
+    text = str(ref).strip()
+    if text.isdigit():
+        return Workspace.objects.filter(pk=int(text)).first()
+    return Workspace.objects.filter(slug=text).first()

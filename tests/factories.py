@@ -1,0 +1,55 @@
+"""Test data builders, in one place."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+
+import numpy as np
+from django.conf import settings
+
+from memory.models import Memory
+from rbac.models import Principal, Workspace
+from rbac.policy import SYSTEM, WriteDomain, visibility_materialize
+from rbac.services import IssuedToken, membership_grant, principal_create, token_issue, workspace_create
+
+_counter = itertools.count(1)
+
+
+def make_principal(username: str, *, kind: str = Principal.Kind.AGENT, admin: bool = False) -> Principal:
+    return principal_create(username=username, kind=kind, is_global_admin=admin)
+
+
+def make_agent_with_token(username: str, *, admin: bool = False) -> tuple[Principal, IssuedToken]:
+    principal = make_principal(username, admin=admin)
+    return principal, token_issue(user=principal.user, name="test")
+
+
+def make_workspace(slug: str) -> Workspace:
+    return workspace_create(actor=SYSTEM, name=slug.replace("-", " ").title(), slug=slug)
+
+
+def grant(principal: Principal, workspace: Workspace, role: str) -> None:
+    membership_grant(actor=SYSTEM, workspace=workspace, user=principal.user, role=role)
+
+
+def unit_vector(seed: int | None = None) -> list[float]:
+    """A deterministic unit vector; for tests where similarity does not matter."""
+    rng = np.random.default_rng(next(_counter) if seed is None else seed)
+    vector = rng.normal(size=settings.HELIX_EMBEDDING_DIM)
+    return (vector / np.linalg.norm(vector)).tolist()
+
+
+def make_memory(*, author: Principal, domain: WriteDomain, content: str, user_id: str = "alice") -> Memory:
+    """A memory stored in ``domain`` and made visible as the write path does it."""
+    key = hashlib.sha256(f"{domain.scope}|fact|{content.lower()}".encode()).hexdigest()
+    memory = Memory.objects.create(
+        content=content,
+        content_key=key,
+        user_id=user_id,
+        author=author.user,
+        rbac_scope=domain.scope,
+        embedding=unit_vector(),
+    )
+    visibility_materialize(memory_ids=[memory.pk], domain=domain)
+    return memory
