@@ -64,6 +64,9 @@ class Memory(models.Model):
     agent_id = models.CharField(max_length=200, blank=True)
     rbac_scope = models.CharField(max_length=100, help_text="write domain: default, rbac:group:<id>, rbac:dedup:<id>")
     metadata = models.JSONField(default=dict, blank=True)
+    facets = models.JSONField(
+        default=dict, blank=True, help_text="what the extractor read: attribute (subject, name, value), negation"
+    )
     context_tags = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     embedding = VectorField(dimensions=settings.HELIX_EMBEDDING_DIM)
     search_vector = models.GeneratedField(
@@ -113,6 +116,198 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.memory_type}: {self.content[:60]}"
+
+
+class EdgeType(models.TextChoices):
+    SUPERSEDES = "SUPERSEDES"
+    CONTRADICTS = "CONTRADICTS"
+    IMPLIES = "IMPLIES"
+    BECAUSE = "BECAUSE"
+    SUPPORTS = "SUPPORTS"
+    RELATES_TO = "RELATES_TO"
+    PART_OF = "PART_OF"
+    EXTENDS = "EXTENDS"
+    DERIVES = "DERIVES"
+
+
+class EdgeQuerySet(models.QuerySet["Edge"]):
+    def live(self) -> EdgeQuerySet:
+        return self.filter(expired_at__isnull=True)
+
+
+class Edge(models.Model):
+    """A typed, directed link from one memory to another."""
+
+    source = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="edges_out")
+    target = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="edges_in")
+    edge_type = models.CharField(max_length=16, choices=EdgeType.choices)
+    confidence = models.FloatField(default=1.0)
+    reason = models.CharField(max_length=500, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    run_id = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expired_at = models.DateTimeField(null=True, blank=True)
+
+    objects = EdgeQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source", "target", "edge_type"],
+                condition=models.Q(expired_at__isnull=True),
+                name="edge_one_live_per_type",
+            ),
+            models.CheckConstraint(condition=~models.Q(source=models.F("target")), name="edge_not_a_loop"),
+        ]
+        indexes = [models.Index(fields=["target", "edge_type"], name="edge_by_target")]
+
+    def __str__(self) -> str:
+        return f"{self.source_id} {self.edge_type} {self.target_id}"
+
+
+class HistoryAction(models.TextChoices):
+    UPDATE = "UPDATE"
+    SUPERSEDE = "SUPERSEDE"
+    CORRECT = "CORRECT"
+    FORGET = "FORGET"
+    RESTORE = "RESTORE"
+
+
+class MemoryHistory(models.Model):
+    """Every change of a memory's content or state, with what it was before."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="history")
+    action = models.CharField(max_length=16, choices=HistoryAction.choices)
+    old_content = models.TextField(blank=True)
+    new_content = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    reason = models.CharField(max_length=500, blank=True)
+    run_id = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.memory_id}"
+
+
+class Entity(models.Model):
+    """A named thing (person, place, project, path, identifier) within one write domain."""
+
+    name = models.CharField(max_length=200)
+    normalized_name = models.CharField(max_length=200)
+    entity_type = models.CharField(max_length=32, default="name")
+    rbac_scope = models.CharField(max_length=100)
+    embedding = VectorField(dimensions=settings.HELIX_EMBEDDING_DIM, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    memories = models.ManyToManyField(Memory, through="Mention", related_name="entities")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rbac_scope", "normalized_name", "entity_type"], name="entity_unique_in_domain"
+            )
+        ]
+        verbose_name_plural = "entities"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.entity_type})"
+
+
+class Mention(models.Model):
+    """MENTIONS: a memory names an entity."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="mentions")
+    entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="mentions")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "entity"], name="mention_once")]
+        indexes = [models.Index(fields=["entity", "memory"], name="mention_by_entity")]
+
+    def __str__(self) -> str:
+        return f"{self.memory_id} mentions {self.entity_id}"
+
+
+class Concept(models.Model):
+    """An ontology type memories are instances of (preference, skill, goal, achievement…)."""
+
+    name = models.CharField(max_length=64, unique=True)
+    description = models.CharField(max_length=300, blank=True)
+    memories = models.ManyToManyField(Memory, through="InstanceOf", related_name="concepts")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class InstanceOf(models.Model):
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="instance_of")
+    concept = models.ForeignKey(Concept, on_delete=models.CASCADE, related_name="instances")
+    confidence = models.FloatField(default=1.0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "concept"], name="instance_of_once")]
+
+    def __str__(self) -> str:
+        return f"{self.memory_id} is a {self.concept_id}"
+
+
+class IngestRun(models.Model):
+    """One add_memory call: what came in, each stage's status and timing, and the outcome."""
+
+    class Status(models.TextChoices):
+        STARTED = "started"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    user_id = models.CharField(max_length=200)
+    rbac_scope = models.CharField(max_length=100, blank=True)
+    workspace = models.ForeignKey("rbac.Workspace", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    message = models.TextField()
+    message_hash = models.CharField(max_length=64, db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.STARTED)
+    error_code = models.CharField(max_length=64, blank=True)
+    error = models.TextField(blank=True)
+    llm_calls = models.PositiveSmallIntegerField(default=0)
+    result = models.JSONField(default=dict, blank=True)
+    started_at = models.DateTimeField(default=timezone.now, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"run {self.id} {self.status}"
+
+
+class IngestStage(models.Model):
+    """One stage of a run, in order, with its debug output (extraction, candidates, decisions)."""
+
+    class Status(models.TextChoices):
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+        SKIPPED = "skipped"
+
+    run = models.ForeignKey(IngestRun, on_delete=models.CASCADE, related_name="stages")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    duration_ms = models.FloatField()
+    error = models.TextField(blank=True)
+    inference_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    output = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["run", "position"]
+        constraints = [models.UniqueConstraint(fields=["run", "position"], name="stage_position_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.status}"
 
 
 class EmbeddingSpace(models.Model):

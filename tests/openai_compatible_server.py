@@ -11,6 +11,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -69,7 +70,7 @@ class OpenAICompatibleServer:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}/v1"
 
-    def queue(self, path: str, *answers: Answer) -> None:
+    def queue(self, path: str, *answers: Answer | Callable[[dict], Answer]) -> None:
         self.answers[path].extend(answers)
 
     def requests_to(self, path: str) -> list[dict]:
@@ -93,6 +94,8 @@ class OpenAICompatibleServer:
                 outer.requests.append((self.path, body))
                 queue = outer.answers.get(self.path)
                 answer = queue.popleft() if queue else error_answer(500, "no answer queued")
+                if callable(answer):  # an answer computed from the request
+                    answer = answer(body)
                 time.sleep(answer.delay)
                 payload = json.dumps(answer.body).encode()
                 try:

@@ -228,6 +228,16 @@ HELIX_LLM_MAX_RETRIES = env_int("HELIX_LLM_MAX_RETRIES", 2, minimum=0, maximum=1
 HELIX_LLM_JSON_MODE = env_bool("HELIX_LLM_JSON_MODE", True)
 HELIX_LLM_TEMPERATURE = env_float("HELIX_LLM_TEMPERATURE", 0.0, minimum=0.0, maximum=2.0)
 
+# --- the write path (add_memory) ---------------------------------------------------------
+HELIX_MAX_MESSAGE_BYTES = env_int("HELIX_MAX_MESSAGE_BYTES", 32 * 1024, minimum=256)
+HELIX_MAX_METADATA_BYTES = env_int("HELIX_MAX_METADATA_BYTES", 16 * 1024, minimum=64)
+HELIX_MAX_FACTS_PER_CALL = env_int("HELIX_MAX_FACTS_PER_CALL", 15, minimum=1, maximum=100)
+HELIX_LLM_CALLS_PER_MESSAGE = env_int("HELIX_LLM_CALLS_PER_MESSAGE", 2, minimum=0, maximum=10)
+HELIX_DEDUP_DUPLICATE_THRESHOLD = env_float("HELIX_DEDUP_DUPLICATE_THRESHOLD", 0.98, minimum=0.5, maximum=1.0)
+HELIX_DEDUP_RELATED_THRESHOLD = env_float("HELIX_DEDUP_RELATED_THRESHOLD", 0.70, minimum=0.0, maximum=1.0)
+HELIX_REWRITE_MIN_CONFIDENCE = env_float("HELIX_REWRITE_MIN_CONFIDENCE", 0.70, minimum=0.0, maximum=1.0)
+HELIX_RAW_SOURCE_MIN_CHARS = env_int("HELIX_RAW_SOURCE_MIN_CHARS", 100, minimum=1)
+
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
 HELIX_LOG_FORMAT = env_choice("HELIX_LOG_FORMAT", "json", ["json", "text"])

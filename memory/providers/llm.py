@@ -20,13 +20,37 @@ from memory.providers.remote import CallSite, OutputRejected, Usage, call_with_r
 M = TypeVar("M", bound=BaseModel)
 
 
+class CallBudget:
+    """Caps the LLM requests one operation may make (a repair request counts)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+    @property
+    def left(self) -> int:
+        return self.limit - self.used
+
+    def spend(self) -> None:
+        if self.used >= self.limit:
+            raise LLMUnavailable(f"the LLM call budget of {self.limit} for this operation is spent")
+        self.used += 1
+
+
 class LLM(Protocol):
     enabled: bool
     provider: str
     model: str
 
     def complete_json(
-        self, *, purpose: str, system: str, prompt: str, schema: type[M], run_id: uuid.UUID | None = None
+        self,
+        *,
+        purpose: str,
+        system: str,
+        prompt: str,
+        schema: type[M],
+        run_id: uuid.UUID | None = None,
+        budget: CallBudget | None = None,
     ) -> M: ...
 
 
@@ -38,7 +62,14 @@ class NoLLM:
     model = ""
 
     def complete_json(
-        self, *, purpose: str, system: str, prompt: str, schema: type[M], run_id: uuid.UUID | None = None
+        self,
+        *,
+        purpose: str,
+        system: str,
+        prompt: str,
+        schema: type[M],
+        run_id: uuid.UUID | None = None,
+        budget: CallBudget | None = None,
     ) -> M:
         raise LLMUnavailable("no LLM is configured (HELIX_LLM=none)")
 
@@ -67,8 +98,16 @@ class OpenAILLM:
         self._client = openai.OpenAI(base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=0)
 
     def complete_json(
-        self, *, purpose: str, system: str, prompt: str, schema: type[M], run_id: uuid.UUID | None = None
+        self,
+        *,
+        purpose: str,
+        system: str,
+        prompt: str,
+        schema: type[M],
+        run_id: uuid.UUID | None = None,
+        budget: CallBudget | None = None,
     ) -> M:
+        budget = budget or CallBudget(2)
         schema_text = json.dumps(schema.model_json_schema())
         messages = [
             {
@@ -79,6 +118,7 @@ class OpenAILLM:
         ]
         site = CallSite(kind="chat", provider=self.provider, model=self.model, purpose=purpose, run_id=run_id)
         try:
+            budget.spend()
             return self._ask(site, messages, schema)
         except OutputRejected as first:
             messages += [
@@ -89,6 +129,7 @@ class OpenAILLM:
                 },
             ]
         try:
+            budget.spend()
             return self._ask(site, messages, schema)
         except OutputRejected as second:
             raise LLMBadOutput(

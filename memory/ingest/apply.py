@@ -1,0 +1,223 @@
+"""Stage 5: write the decisions in one transaction.
+
+Writes for one owner in one write domain are serialized by a transaction-scoped
+advisory lock, and the fingerprints are checked again under it: two identical calls
+at the same time store one memory. Every lock a message takes comes after that one
+lock, so concurrent writes never deadlock.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from django.db import connection, transaction
+from django.utils import timezone
+
+from memory.ingest.atoms import Atom
+from memory.ingest.decide import Decision, Op
+from memory.models import Edge, EdgeType, Entity, HistoryAction, Memory, MemoryHistory, Mention
+from rbac.policy import WriteDomain, visibility_materialize
+
+
+@dataclass
+class Outcome:
+    memory_ids: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    deduped: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
+    contradicted: list[str] = field(default_factory=list)
+    needs_clarification: list[dict[str, str]] = field(default_factory=list)
+    # atom index → the memory that now holds it (new, updated or already stored)
+    holders: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class WriteRequest:
+    atoms: list[Atom]
+    decisions: list[Decision]
+    vectors: np.ndarray
+    keys: list[str]
+    domain: WriteDomain
+    author: Any
+    user_id: str
+    agent_id: str
+    metadata: dict
+    valid_from: datetime
+    source: str
+    run_id: uuid.UUID
+
+
+def apply(request: WriteRequest) -> Outcome:
+    outcome = Outcome()
+    now = timezone.now()
+    with transaction.atomic():
+        _lock_owner(request.domain.scope, request.user_id)
+        stored = _stored_keys(request)
+        created: dict[int, Memory] = {}
+        for index, decision in enumerate(request.decisions):
+            _apply_one(request, index, decision, stored, created, outcome, now)
+        visibility_materialize(memory_ids=[m.id for m in created.values()], domain=request.domain)
+        _link_entities(request, outcome)
+    return outcome
+
+
+def _apply_one(request, index, decision, stored, created, outcome, now) -> None:  # noqa: ANN001, PLR0913
+    key, target = request.keys[index], decision.target
+    if decision.op in (Op.ADD, Op.SUPERSEDE, Op.CONTRADICT) and key in stored:
+        outcome.deduped.append(stored[key])  # stored meanwhile, or twice in this message
+        outcome.holders[index] = stored[key]
+        return
+    if decision.op in (Op.NOOP, Op.LINK_EXISTING):
+        outcome.deduped.append(str(target.memory.id))
+        outcome.holders[index] = str(target.memory.id)
+        return
+    if decision.op == Op.UPDATE:
+        _update(request, index, decision, stored, outcome, now)
+        return
+    locked = _lock_current(target.memory.id) if decision.op in (Op.SUPERSEDE, Op.CONTRADICT) else None
+    memory = _create(request, index, now)
+    created[index] = memory
+    stored[key] = str(memory.id)
+    outcome.memory_ids.append(str(memory.id))
+    outcome.holders[index] = str(memory.id)
+    if decision.op == Op.SUPERSEDE and locked is not None:
+        _supersede(request, memory, locked, decision, now)
+        outcome.superseded.append(str(locked.id))
+    elif decision.op == Op.CONTRADICT and locked is not None:
+        _edge(request, memory.id, locked.id, EdgeType.CONTRADICTS, decision)
+        outcome.contradicted.append(str(locked.id))
+    for related in decision.relates_to:
+        _edge(request, memory.id, related, EdgeType.RELATES_TO, decision)
+    if decision.clarification:
+        outcome.needs_clarification.append(
+            {
+                "memory_id": str(memory.id),
+                "candidate_id": str(decision.relates_to[0]),
+                "question": decision.clarification,
+            }
+        )
+
+
+def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
+    atom = request.atoms[index]
+    return Memory.objects.create(
+        content=atom.content,
+        memory_type=atom.memory_type,
+        certainty=atom.certainty,
+        importance=atom.importance,
+        source=request.source,
+        content_key=request.keys[index],
+        user_id=request.user_id,
+        author=request.author,
+        agent_id=request.agent_id,
+        rbac_scope=request.domain.scope,
+        metadata=request.metadata,
+        facets=atom.facets,
+        embedding=request.vectors[index],
+        created_at=now,
+        updated_at=now,
+        valid_from=request.valid_from,
+    )
+
+
+def _update(request, index, decision, stored, outcome, now) -> None:  # noqa: ANN001
+    atom, key = request.atoms[index], request.keys[index]
+    target = _lock_current(decision.target.memory.id)
+    if target is None:  # superseded or forgotten meanwhile: the new statement stands on its own
+        decision = Decision(Op.ADD, None, decision.confidence, "target changed meanwhile", decision.method)
+        _apply_one(request, index, decision, stored, {}, outcome, now)
+        return
+    MemoryHistory.objects.create(
+        memory=target, action=HistoryAction.UPDATE, old_content=target.content, new_content=atom.content,
+        details={"old_content_key": target.content_key, "confidence": decision.confidence},
+        actor=request.author, reason=decision.reason, run_id=request.run_id,
+    )  # fmt: skip
+    stored.pop(target.content_key, None)
+    target.content, target.content_key, target.facets = atom.content, key, atom.facets
+    target.embedding = request.vectors[index]
+    target.importance = max(target.importance, atom.importance)
+    target.updated_at = now
+    target.save(update_fields=["content", "content_key", "facets", "embedding", "importance", "updated_at"])
+    stored[key] = str(target.id)
+    outcome.updated.append(str(target.id))
+    outcome.holders[index] = str(target.id)
+
+
+def _supersede(request: WriteRequest, new: Memory, old: Memory, decision: Decision, now: datetime) -> None:
+    old.valid_to = now
+    old.updated_at = now
+    old.save(update_fields=["valid_to", "updated_at"])
+    MemoryHistory.objects.create(
+        memory=old, action=HistoryAction.SUPERSEDE, old_content=old.content, new_content=new.content,
+        details={"superseded_by": str(new.id), "confidence": decision.confidence},
+        actor=request.author, reason=decision.reason, run_id=request.run_id,
+    )  # fmt: skip
+    _edge(request, new.id, old.id, EdgeType.SUPERSEDES, decision)
+
+
+def _edge(request: WriteRequest, source: uuid.UUID, target: uuid.UUID, edge_type: str, decision: Decision) -> None:
+    if source == target:
+        return
+    Edge.objects.bulk_create(
+        [Edge(source_id=source, target_id=target, edge_type=edge_type, confidence=decision.confidence,
+              reason=decision.reason[:500], created_by=request.author, run_id=request.run_id)],
+        ignore_conflicts=True,
+    )  # fmt: skip
+
+
+def _lock_owner(scope: str, user_id: str) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"memory-write|{scope}|{user_id}"])
+
+
+def _lock_current(memory_id: uuid.UUID) -> Memory | None:
+    return Memory.objects.current().select_for_update().filter(pk=memory_id).first()
+
+
+def _stored_keys(request: WriteRequest) -> dict[str, str]:
+    rows = (
+        Memory.objects.current()
+        .filter(rbac_scope=request.domain.scope, user_id=request.user_id, content_key__in=request.keys)
+        .values_list("content_key", "id")
+    )
+    return {key: str(memory_id) for key, memory_id in rows}
+
+
+def _link_entities(request: WriteRequest, outcome: Outcome) -> None:
+    """Upsert entities by (normalized name, type, domain) and link the memories that mention them."""
+    touched = set(outcome.memory_ids) | set(outcome.updated)
+    pairs = [
+        (outcome.holders[i], e)
+        for i, atom in enumerate(request.atoms)
+        if outcome.holders.get(i) in touched
+        for e in atom.entities
+    ]
+    if not pairs:
+        return
+    scope = request.domain.scope
+    wanted = {(e.normalized[:200], e.entity_type[:32]): e.name[:200] for _, e in pairs}
+    Entity.objects.bulk_create(
+        [
+            Entity(name=name, normalized_name=n, entity_type=t, rbac_scope=scope)
+            for (n, t), name in sorted(wanted.items())
+        ],
+        ignore_conflicts=True,
+    )
+    ids = {
+        (n, t): pk
+        for pk, n, t in Entity.objects.filter(rbac_scope=scope, normalized_name__in=[n for n, _ in wanted]).values_list(
+            "id", "normalized_name", "entity_type"
+        )
+    }
+    Mention.objects.bulk_create(
+        [
+            Mention(memory_id=m, entity_id=ids[(e.normalized[:200], e.entity_type[:32])])
+            for m, e in pairs
+            if (e.normalized[:200], e.entity_type[:32]) in ids
+        ],
+        ignore_conflicts=True,
+    )

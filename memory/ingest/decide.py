@@ -1,0 +1,268 @@
+"""Stage 4: what to do with each atom.
+
+Deterministic gates first: the exact fingerprint → NOOP; a stored value of the same
+single-valued attribute → SUPERSEDE or CONTRADICT; cosine ≥ 0.98 → NOOP (never for
+preference, goal or opinion); nothing ≥ 0.70 → ADD. The grey zone in between goes to
+one batched LLM call for all atoms of the message, or to rules when there is no LLM.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from pydantic import BaseModel, Field
+
+from memory.ingest import english
+from memory.ingest.atoms import PROTECTED_TYPES, Atom
+from memory.ingest.candidates import Candidate
+from memory.models import MemorySource
+from memory.providers import LLM, LLMUnavailable
+from memory.providers.llm import CallBudget
+
+
+class Op(enum.StrEnum):
+    ADD = "ADD"
+    UPDATE = "UPDATE"
+    SUPERSEDE = "SUPERSEDE"
+    CONTRADICT = "CONTRADICT"
+    LINK_EXISTING = "LINK_EXISTING"
+    NOOP = "NOOP"
+
+
+REWRITES = {Op.UPDATE, Op.SUPERSEDE}
+
+
+@dataclass
+class Decision:
+    op: Op
+    target: Candidate | None = None
+    confidence: float = 1.0
+    reason: str = ""
+    method: str = "gate"
+    relates_to: list[uuid.UUID] = field(default_factory=list)
+    clarification: str | None = None
+
+    def as_log(self) -> dict:
+        return {
+            "op": self.op.value,
+            "target": str(self.target.memory.id) if self.target else None,
+            "cosine": self.target.cosine if self.target else None,
+            "confidence": self.confidence,
+            "reason": self.reason,
+            "method": self.method,
+            "relates_to": [str(i) for i in self.relates_to],
+            "clarification": self.clarification,
+        }
+
+
+def decide(
+    *,
+    atoms: list[Atom],
+    candidates: list[list[Candidate]],
+    keys: list[str],
+    llm: LLM,
+    budget: CallBudget,
+    run_id=None,  # noqa: ANN001
+) -> list[Decision]:
+    decisions: list[Decision | None] = [
+        _gate(atom, found, key) for atom, found, key in zip(atoms, candidates, keys, strict=True)
+    ]
+    grey = [i for i, decision in enumerate(decisions) if decision is None]
+    if grey and llm.enabled and budget.left > 0:
+        decisions = _llm_decisions(atoms, candidates, decisions, grey, llm, budget, run_id)
+    final = [d if d is not None else decide_by_rules(atoms[i], candidates[i]) for i, d in enumerate(decisions)]
+    return [_guarded(atom, decision) for atom, decision in zip(atoms, final, strict=True)]
+
+
+def _gate(atom: Atom, found: list[Candidate], key: str) -> Decision | None:
+    exact = next((c for c in found if c.memory.content_key == key), None)
+    if exact:
+        return Decision(Op.NOOP, exact, 1.0, "the same statement is stored already")
+    conflict = _attribute_conflict(atom, found)
+    if conflict:
+        return conflict
+    best = found[0] if found else None
+    if best is None or best.cosine < settings.HELIX_DEDUP_RELATED_THRESHOLD:
+        return Decision(Op.ADD, None, 1.0, "nothing similar is stored")
+    near_identical = best.cosine >= settings.HELIX_DEDUP_DUPLICATE_THRESHOLD and atom.memory_type not in PROTECTED_TYPES
+    if near_identical and not _negation_differs(atom, best) and not _specifics_differ(atom, best):
+        return Decision(Op.NOOP, best, best.cosine, f"near-identical to a stored memory (cosine {best.cosine:.3f})")
+    return None
+
+
+def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """The same single-valued attribute with another value, or the same value denied."""
+    if atom.attribute is None:
+        return None
+    for candidate in found:
+        stored = candidate.memory.facets.get("attribute")
+        if not stored or stored[:2] != [atom.attribute.subject, atom.attribute.name]:
+            continue
+        same_value = stored[2] == atom.attribute.value
+        negation_differs = bool(candidate.memory.facets.get("negated")) != atom.negated
+        name = atom.attribute.name
+        if not same_value and not atom.negated and (atom.attribute.single_valued or atom.change_cue):
+            confidence = 0.9 if atom.change_cue else 0.8
+            reason = f"{name} changed from {stored[2]!r} to {atom.attribute.value!r}"
+            return Decision(Op.SUPERSEDE, candidate, confidence, reason, method="rules")
+        if same_value and negation_differs:
+            if atom.change_cue:
+                return Decision(Op.SUPERSEDE, candidate, 0.85, f"{name} {stored[2]!r} no longer holds", method="rules")
+            return Decision(Op.CONTRADICT, candidate, 0.85, f"denies the stored {name} {stored[2]!r}", method="rules")
+    return None
+
+
+def decide_by_rules(atom: Atom, found: list[Candidate]) -> Decision:
+    best = found[0]
+    new_words, old_words = english.content_words(atom.content), english.content_words(best.memory.content)
+    if _negation_differs(atom, best):
+        if atom.negated and _cue_of_ending(atom):
+            return Decision(Op.SUPERSEDE, best, 0.85, "the stored statement no longer holds", method="rules")
+        return Decision(Op.CONTRADICT, best, 0.85, "an explicit negation of a stored statement", method="rules")
+    related = [c.memory.id for c in found if c.cosine >= settings.HELIX_DEDUP_RELATED_THRESHOLD][:3]
+    if atom.memory_type in PROTECTED_TYPES or best.memory.memory_type in PROTECTED_TYPES:
+        return Decision(Op.ADD, None, 0.8, "preferences, goals and opinions are never merged", "rules", related)
+    jaccard = len(new_words & old_words) / max(len(new_words | old_words), 1)
+    if old_words < new_words:
+        if _rewritable(best):
+            return Decision(Op.UPDATE, best, 0.8, "a more specific restatement of a stored memory", method="rules")
+        return Decision(Op.ADD, None, 0.8, "adds detail to a memory that is never rewritten", "rules", related)
+    if new_words <= old_words:
+        return Decision(Op.LINK_EXISTING, best, 0.8, "nothing new: a stored memory says this already", method="rules")
+    if best.cosine >= 0.9 and jaccard >= 0.5 and not _specifics_differ(atom, best):
+        return Decision(
+            Op.NOOP, best, 0.75, f"a paraphrase of a stored memory (cosine {best.cosine:.3f})", method="rules"
+        )
+    return Decision(Op.ADD, None, 0.7, "related to stored memories but distinct", "rules", related)
+
+
+def _cue_of_ending(atom: Atom) -> bool:
+    return bool(atom.change_cue) or any(w in atom.content.lower() for w in ("no longer", "anymore", "stopped", "quit"))
+
+
+def _negation_differs(atom: Atom, candidate: Candidate) -> bool:
+    """Same statement, one side denied: 'alice likes sushi' vs 'alice does not like sushi'."""
+    stored_negated = bool(candidate.memory.facets.get("negated", english.is_negated(candidate.memory.content)))
+    if stored_negated == atom.negated:
+        return False
+    new, old = english.without_negation(atom.content), english.without_negation(candidate.memory.content)
+    new, old = {w.rstrip("s") for w in new}, {w.rstrip("s") for w in old}
+    return len(new & old) / max(len(new | old), 1) >= 0.6
+
+
+_SPECIFIC = re.compile(r"\b\d[\w.:/\-]*|\b[A-Z]{2,}[\w\-]*|\b[\w.\-]*/[\w./\-]+")
+
+
+def _specifics_differ(atom: Atom, candidate: Candidate) -> bool:
+    """Numbers, identifiers and paths tell facts apart however alike the sentences are:
+    'port 8001' and 'port 8002' are two facts, never one."""
+    ours = {token.lower() for token in _SPECIFIC.findall(atom.content)}
+    theirs = {token.lower() for token in _SPECIFIC.findall(candidate.memory.content)}
+    return ours != theirs
+
+
+def _rewritable(candidate: Candidate) -> bool:
+    memory = candidate.memory
+    return not memory.immutable and memory.source != MemorySource.RAW_INPUT
+
+
+def _guarded(atom: Atom, decision: Decision) -> Decision:
+    """The charter, whoever decided: protected types are never merged, immutable and raw
+    memories never rewritten, and a rewrite under the confidence floor waits for a person."""
+    target = decision.target
+    if decision.op == Op.UPDATE and target and not _rewritable(target):
+        return Decision(
+            Op.ADD, None, decision.confidence, "the target is never rewritten", decision.method, [target.memory.id]
+        )
+    merged = (
+        decision.op in (Op.UPDATE, Op.NOOP, Op.LINK_EXISTING)
+        and decision.reason != "the same statement is stored already"
+    )
+    if merged and target and PROTECTED_TYPES & {atom.memory_type, target.memory.memory_type}:
+        return Decision(
+            Op.ADD,
+            None,
+            decision.confidence,
+            "preferences, goals and opinions are never merged",
+            decision.method,
+            [target.memory.id],
+        )
+    if decision.op in REWRITES and decision.confidence < settings.HELIX_REWRITE_MIN_CONFIDENCE and target:
+        question = f'Does "{atom.content}" replace "{target.memory.content}"?'
+        return Decision(
+            Op.ADD,
+            None,
+            decision.confidence,
+            f"unsure ({decision.reason}); kept both",
+            decision.method,
+            [target.memory.id],
+            question,
+        )
+    return decision
+
+
+# --- the LLM path ----------------------------------------------------------------------------
+
+
+class LLMDecision(BaseModel):
+    index: int
+    op: str = Field(pattern="^(ADD|UPDATE|SUPERSEDE|CONTRADICT|LINK_EXISTING|NOOP|DELETE)$")
+    target_id: str | None = None
+    confidence: float = Field(ge=0, le=1)
+    reason: str = Field(default="", max_length=500)
+
+
+class LLMDecisionReply(BaseModel):
+    decisions: list[LLMDecision]
+
+
+_SYSTEM = """You decide how new statements relate to stored memories of the same person.
+For each item choose one op:
+ADD (new information), UPDATE (the new statement is a more specific restatement of target: it replaces
+the target's wording), SUPERSEDE (same subject and attribute with a changed value, or the target no
+longer holds), CONTRADICT (the new statement denies the target, both are kept), LINK_EXISTING (nothing
+new: the target already says it), NOOP (the same fact as the target). DELETE is never executed: use
+SUPERSEDE. target_id must be one of the item's candidate ids (none for ADD). confidence is 0 to 1."""
+
+
+def _llm_decisions(atoms, candidates, decisions, grey, llm, budget, run_id):  # noqa: ANN001, ANN202
+    items = [
+        {
+            "index": i,
+            "new": {"content": atoms[i].content, "type": atoms[i].memory_type},
+            "candidates": [
+                {"id": str(c.memory.id), "content": c.memory.content, "type": c.memory.memory_type, "cosine": c.cosine}
+                for c in candidates[i][:5]
+            ],
+        }
+        for i in grey
+    ]
+    try:
+        reply = llm.complete_json(
+            purpose="decide", system=_SYSTEM, prompt=json.dumps({"items": items}, ensure_ascii=False),
+            schema=LLMDecisionReply, run_id=run_id, budget=budget,
+        )  # fmt: skip
+    except LLMUnavailable:
+        return decisions
+    by_index = {d.index: d for d in reply.decisions if d.index in grey}
+    result = list(decisions)
+    for i, proposal in by_index.items():
+        result[i] = _from_llm(proposal, candidates[i])
+    return result
+
+
+def _from_llm(proposal: LLMDecision, found: list[Candidate]) -> Decision | None:
+    op = Op.SUPERSEDE if proposal.op == "DELETE" else Op(proposal.op)
+    target = next((c for c in found if str(c.memory.id) == proposal.target_id), None)
+    if op != Op.ADD and target is None:
+        return None  # an answer about a memory that is not a candidate: the rules decide
+    reason = proposal.reason or op.value.lower()
+    if proposal.op == "DELETE":
+        reason = f"proposed DELETE, executed as SUPERSEDE: {reason}"
+    related = [found[0].memory.id] if op == Op.ADD and found else []
+    return Decision(op, target if op != Op.ADD else None, round(proposal.confidence, 3), reason, "llm", related)

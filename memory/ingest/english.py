@@ -1,0 +1,347 @@
+"""Deterministic reading of English statements: sentences, first-person attribution,
+memory type, entities, single-valued attributes, negation and change cues.
+
+It is what the server uses when no LLM is configured, and what fills in facets
+an LLM did not give. Rules are plain and predictable on purpose: the same message
+always yields the same atoms, so a repeated call deduplicates exactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.ingest.atoms import Attribute, EntityRef
+
+# --- sentences -------------------------------------------------------------------------
+
+_ABBREVIATIONS = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bvs)(?<!\betc)(?<!\bSt)"
+_SENTENCE_END = re.compile(_ABBREVIATIONS + r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+def split_sentences(text: str) -> list[str]:
+    sentences: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text):
+        block = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", block.strip())
+        for line in block.split("\n") if _looks_like_list(block) else [block]:
+            sentences.extend(part.strip() for part in _SENTENCE_END.split(line.strip()) if part.strip())
+    return sentences
+
+
+def _looks_like_list(block: str) -> bool:
+    lines = [line for line in block.split("\n") if line.strip()]
+    return len(lines) > 1 and all(len(line.split()) <= 25 for line in lines)
+
+
+_CHIT_CHAT = re.compile(
+    r"^(?:ok(?:ay)?|k|thanks?(?: you)?(?: so much| a lot)?|thx|ty|cool|great|nice|sure|yes|no|yep|nope|yeah|"
+    r"hi|hello|hey|bye|goodbye|lol|haha|got it|sounds good|awesome|perfect|np|no problem|good (?:morning|night)|"
+    r"you're welcome|welcome|hmm+|ah|oh|wow|alright|all right|fine|makes sense|i see|understood)"
+    r"(?:[\s,]+(?:ok(?:ay)?|thanks?|cool|great|sure|then|man|mate|!|\.))*[\s!.?]*$",
+    re.IGNORECASE,
+)
+
+
+def is_chit_chat(sentence: str) -> bool:
+    return bool(_CHIT_CHAT.match(sentence.strip()))
+
+
+def is_question(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?")
+
+
+# --- splitting incoherent sentences ----------------------------------------------------
+
+_CLAUSE_SUBJECT = r"(?:I|I'm|I've|I'll|I'd|my|My|we|We|we're|[A-Z][a-z]+)\b"
+_AND_SPLIT = re.compile(r"(?:,\s*|\s+)(?:and|but)\s+(?=" + _CLAUSE_SUBJECT + r"\s+\w)|;\s+(?=\w)")
+_BECAUSE_SPLIT = re.compile(r",?\s+(?:because|since|as)\s+(?=" + _CLAUSE_SUBJECT + r")")
+
+
+def split_clauses(sentence: str) -> list[tuple[str, str | None]]:
+    """Split a sentence whose parts each have their own subject.
+
+    Returns (clause, link) pairs; link is ``"BECAUSE"`` when the clause is the reason
+    for the one before it.
+    """
+    parts: list[tuple[str, str | None]] = []
+    for piece in _AND_SPLIT.split(sentence):
+        reason = _BECAUSE_SPLIT.split(piece, maxsplit=1)
+        parts.append((reason[0].strip(), None))
+        if len(reason) == 2 and _has_subject(reason[1]):
+            parts.append((reason[1].strip(), "BECAUSE"))
+        elif len(reason) == 2:
+            parts[-1] = (piece.strip(), None)
+    return [(_tidy(clause), link) for clause, link in parts if len(clause.split()) >= 2]
+
+
+def _has_subject(clause: str) -> bool:
+    return bool(re.match(_CLAUSE_SUBJECT, clause.strip()))
+
+
+def _tidy(clause: str) -> str:
+    clause = clause.strip().rstrip(",;")
+    return clause[0].upper() + clause[1:] if clause else clause
+
+
+_SO_START = re.compile(r"^(?:so|therefore|thus|hence|that's why|which means|as a result),?\s+", re.IGNORECASE)
+
+
+def strip_consequence_marker(sentence: str) -> tuple[str, bool]:
+    """'So I never order steak.' → ('I never order steak.', True): it follows from the sentence before."""
+    stripped = _SO_START.sub("", sentence)
+    return (_tidy(stripped), True) if stripped != sentence else (sentence, False)
+
+
+# --- first-person attribution -----------------------------------------------------------
+
+_MODALS = {"can", "could", "should", "must", "might", "may", "would", "will", "shall", "need", "ought"}
+_ADVERBS = {
+    "also", "always", "never", "usually", "often", "sometimes", "really", "still", "now", "just", "actually",
+    "mostly", "generally", "rarely", "seldom", "currently", "definitely", "probably", "finally", "already",
+    "honestly", "totally", "absolutely", "mainly", "only", "even", "recently", "no", "longer", "basically",
+}  # fmt: skip
+_PAST_IRREGULAR = {
+    "went", "had", "was", "were", "got", "made", "took", "came", "saw", "said", "met", "left", "bought", "built",
+    "began", "knew", "thought", "felt", "found", "gave", "told", "wrote", "ran", "became", "kept", "lost", "paid",
+    "sent", "spent", "won", "ate", "drank", "drove", "flew", "grew", "spoke", "taught", "understood", "wore",
+    "broke", "chose", "forgot", "heard", "held", "led", "meant", "sold", "sat", "slept", "stood", "threw", "woke",
+    "did", "quit", "put", "set", "cut", "hit", "let", "shut", "read", "used", "moved", "lived",
+}  # fmt: skip
+_IRREGULAR_PRESENT = {"have": "has", "be": "is", "do": "does", "go": "goes", "am": "is"}
+
+
+def third_person(verb: str) -> str:
+    lowered = verb.lower()
+    if lowered in _IRREGULAR_PRESENT:
+        return _IRREGULAR_PRESENT[lowered]
+    if lowered in _MODALS or lowered in _PAST_IRREGULAR or lowered.endswith("ed") or not lowered.isalpha():
+        return verb
+    if re.search(r"(s|sh|ch|x|z|o)$", lowered):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", lowered):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_CONTRACTIONS = [
+    (r"\bI'm\b|\bI am\b", "{s} is"),
+    (r"\bI've\b|\bI have\b(?=\s+(?:been|had|got|done|made|never|always|lived|worked|used|seen|a|an|the|no|two|three|\d))", "{s} has"),
+    (r"\bI'll\b|\bI will\b", "{s} will"),
+    (r"\bI'd\b", "{s} would"),
+    (r"\bI don't\b|\bI do not\b", "{s} does not"),
+    (r"\bI didn't\b|\bI did not\b", "{s} did not"),
+    (r"\bI can't\b|\bI cannot\b", "{s} cannot"),
+    (r"\bI won't\b", "{s} will not"),
+    (r"\bI wasn't\b|\bI was not\b", "{s} was not"),
+    (r"\bI was\b", "{s} was"),
+]  # fmt: skip
+_I_VERB = re.compile(r"\bI((?:\s+(?:" + "|".join(sorted(_ADVERBS)) + r"))*)\s+([A-Za-z]+)")
+
+
+def attribute_first_person(sentence: str, subject: str) -> str:
+    """'I moved to Berlin' → 'alice moved to Berlin'; 'my sister' → "alice's sister"."""
+    text = sentence
+    for pattern, replacement in _CONTRACTIONS:
+        text = re.sub(pattern, replacement.format(s=subject), text)
+    text = _I_VERB.sub(lambda m: f"{subject}{m.group(1)} {third_person(m.group(2))}", text)
+    text = re.sub(r"\b[Mm]y\b|\bmine\b", f"{subject}'s", text)
+    text = re.sub(r"\bme\b|\bmyself\b", subject, text)
+    text = re.sub(r"\bI\b", subject, text)
+    return text
+
+
+def is_first_person(sentence: str) -> bool:
+    return bool(re.search(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b", sentence))
+
+
+# --- memory type --------------------------------------------------------------------------
+
+_IMPERATIVES = (
+    "run", "install", "use", "click", "open", "set", "add", "remove", "call", "restart", "deploy", "create",
+    "delete", "configure", "type", "press", "make sure", "ensure", "check", "build", "push", "pull", "start",
+    "stop", "update", "upgrade", "copy", "move", "enable", "disable", "export", "import", "edit", "never",
+    "always", "don't", "do not", "avoid", "first", "to ",
+)  # fmt: skip
+_TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("decision", re.compile(r"\b(?:decided|decide to|we'?ll go with|we will go with|chose|chosen|settled on|agreed (?:to|on)|opted for|going with|picked)\b")),
+    ("goal", re.compile(r"\b(?:wants? to|plans? to|planning (?:to|on)|hopes? to|aims? to|goal is|intends? to|would like to|'d like to|trying to|dreams? of|going to|saving (?:up )?for)\b")),
+    ("preference", re.compile(r"\b(?:likes?|loves?|prefers?|preferred|favou?rite|enjoys?|hates?|dislikes?|can't stand|cannot stand|fan of|rather|allergic|vegetarian|vegan)\b")),
+    ("skill", re.compile(r"\b(?:can (?:speak|code|program|play|cook|drive|swim|read|write)|knows? how to|good at|skilled|proficient|fluent|experienced (?:in|with)|expert (?:in|at)|years of experience|certified|speaks)\b")),
+    ("opinion", re.compile(r"\b(?:i think|i believe|i feel|thinks|believes|in (?:my|\w+'s) opinion|i guess|seems to me|overrated|underrated|the best|the worst|should)\b")),
+    ("event", re.compile(r"\b(?:yesterday|today|tonight|tomorrow|last (?:week|month|year|night|\w+day)|next (?:week|month|year|\w+day)|ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d{4}-\d{2}-\d{2}|meeting|appointment|birthday|wedding|visited|attended|met with|graduated)\b")),
+]  # fmt: skip
+_LIKE_AS_PREPOSITION = re.compile(
+    r"\b(?:looks?|seems?|feels?|sounds?|something|just) like\b|\blike (?:a|an|the|this|that)\b"
+)
+
+
+def classify(sentence: str) -> str:
+    lowered = sentence.lower().strip()
+    if not is_first_person(sentence) and lowered.startswith(_IMPERATIVES) and not lowered.startswith("to be"):
+        return "procedure"
+    if re.search(r"\b(?:step \d|first,? .+ then|to (?:deploy|install|run|fix|build|reset)\b.+,)", lowered):
+        return "procedure"
+    for memory_type, pattern in _TYPE_RULES:
+        if pattern.search(lowered):
+            if (
+                memory_type == "preference"
+                and _LIKE_AS_PREPOSITION.search(lowered)
+                and not re.search(r"\b(?:love|prefer|favou?rite|enjoy|hate)", lowered)
+            ):
+                continue
+            return memory_type
+    return "fact"
+
+
+# --- entities -----------------------------------------------------------------------------
+
+_ENTITY_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("url", re.compile(r"https?://[^\s)\"'>]+")),
+    ("email", re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")),
+    ("identifier", re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")),
+    ("path", re.compile(r"(?<![\w/])(?:~|\.{1,2})?/(?:[\w.\-]+/)*[\w.\-]+|\b[A-Za-z]:\\[\w\\.\-]+")),
+    ("path", re.compile(r"\b[\w\-]+\.(?:py|js|ts|tsx|yaml|yml|json|toml|md|txt|go|rs|java|rb|sh|sql|html|css|cfg|ini|conf|log|csv|env)\b")),
+    ("identifier", re.compile(r"\b[A-Z]{2,}-\d+\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]+\d+[A-Z0-9]*\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,40}\b")),
+    ("term", re.compile(r"`([^`]{2,60})`|(?:^|(?<=\s))\"([^\"]{2,60})\"|(?:^|(?<=\s))'([^']{2,60})'(?=[\s.,;!?]|$)")),
+]  # fmt: skip
+_NAME = re.compile(r"\b[A-Z][\w\-]*(?:\s+(?:of|de|van|von|la|del|da)?\s*[A-Z][\w\-]*)*")
+_NOT_NAMES = {
+    "I", "The", "A", "An", "My", "We", "You", "He", "She", "They", "It", "This", "That", "These", "Those", "And",
+    "But", "So", "Also", "Then", "When", "Where", "What", "Which", "Who", "How", "Why", "If", "Yes", "No", "Ok",
+    "Please", "Thanks", "Today", "Tomorrow", "Yesterday", "Next", "Last", "Our", "Your", "Their", "His", "Her",
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
+    "April", "May", "June", "July", "August", "September", "October", "November", "December", "Actually", "Now",
+}  # fmt: skip
+
+
+_COMMON_OPENERS = {"there", "here", "someone", "everyone", "nobody", "everything", "nothing", "sometimes", "usually"}
+
+
+def _is_sentence_opener(match: re.Match[str], text: str) -> bool:
+    """A lone capitalized first word is usually just the start of the sentence."""
+    word = match.group(0).strip()
+    at_start = match.start() == len(text) - len(text.lstrip())
+    return at_start and " " not in word and (word.lower().startswith(_IMPERATIVES) or word.lower() in _COMMON_OPENERS)
+
+
+def find_entities(sentence: str, *, subject: str | None = None) -> list[EntityRef]:
+    found: dict[tuple[str, str], EntityRef] = {}
+    masked = sentence
+    for entity_type, pattern in _ENTITY_PATTERNS:
+        for match in pattern.finditer(masked):
+            name = next((g for g in match.groups() if g), None) if match.groups() else match.group(0)
+            if name:
+                name = name.rstrip(".,;:")
+                found.setdefault((name.lower(), entity_type), EntityRef(name, entity_type))
+        masked = pattern.sub(lambda m: " " * len(m.group(0)), masked)
+    for match in _NAME.finditer(masked):
+        if _is_sentence_opener(match, masked):
+            continue
+        words = [w for w in match.group(0).split() if w not in _NOT_NAMES]
+        name = " ".join(words).strip("'")
+        if name and name != subject and not name.lower().startswith(("i'", "it'")):
+            found.setdefault((name.lower(), "name"), EntityRef(name, "name"))
+    return list(found.values())
+
+
+# --- attributes, negation and change cues ---------------------------------------------------
+
+_VALUE = r"(?P<value>[^,.;!?()]+?)"
+_VALUE_END = r"(?:\s+(?:last|this|next|since|for|from|in \d{4}|a few|two|three|now|already|recently|again)\b.*)?\s*(?:$|[,.;!?(])"
+_ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
+    ("residence", re.compile(r"\b(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)(?:\s+(?:now|currently))?\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END), True),
+    ("employer", re.compile(r"\b(?:works?|working|employed)\s+(?:at|for|by)\s+" + _VALUE + _VALUE_END + r"|\bjoined\s+" + _VALUE.replace("value", "value2") + _VALUE_END), True),
+    ("age", re.compile(r"\bis\s+(?P<value>\d{1,3})\s+years?\s+old\b"), True),
+    ("{attr}", re.compile(r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?" + _VALUE + r"\s*(?:$|[,.;!?(])"), True),
+    ("prefers", re.compile(r"\b(?:prefers?|preferred)\s+" + _VALUE + r"(?:\s+(?:over|to|rather than)\s+[^,.;!?]+)?" + _VALUE_END), False),
+    ("uses", re.compile(r"\b(?:uses|use|using|switched\s+(?:from\s+[^,.;!?]+?\s+)?to|moved\s+(?:from\s+[^,.;!?]+?\s+)?to\s+using)\s+" + _VALUE + _VALUE_END), False),
+]  # fmt: skip
+_NEGATION = re.compile(
+    r"\b(?:not|no longer|never|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|can't|cannot|won't|hasn't|haven't|"
+    r"does not|do not|did not|is not|are not|anymore|any more)\b|\bno\s+(?!longer)",
+    re.IGNORECASE,
+)
+_CHANGE_CUES = re.compile(
+    r"\b(?:moved to|no longer|now prefers?|switched (?:to|from)|instead|anymore|any more|changed (?:to|my)|"
+    r"these days|nowadays|not anymore|stopped|quit|used to|relocated|now|new)\b",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(r"\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
+
+
+def find_attribute(attributed: str, subject: str) -> Attribute | None:
+    for name, pattern, single_valued in _ATTRIBUTE_RULES:
+        match = pattern.search(attributed)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        value = groups.get("value") or groups.get("value2")
+        if not value:
+            continue
+        attr = name.format(attr=(groups.get("attr") or "").strip()) if "{attr}" in name else name
+        owner = _owner_of(attributed[: match.start()], subject)
+        cleaned = _TRAILING.sub("", re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE))
+        if cleaned:
+            return Attribute(subject=owner, name=attr.lower(), value=cleaned.lower(), single_valued=single_valued)
+    return None
+
+
+def _owner_of(prefix: str, subject: str) -> str:
+    """Whose attribute: the last name before the verb ("alice's sister Anna" → anna), else
+    a relation of the user ("alice's sister"), else the user."""
+    names = [n.strip() for n in _NAME.findall(prefix.replace(subject, " ")) if n.strip() not in _NOT_NAMES]
+    if names:
+        return names[-1].lower()
+    relation = re.search(re.escape(subject) + r"'s\s+([a-z][a-z\- ]{1,30}?)\s*$", prefix.strip())
+    return f"{subject}'s {relation.group(1)}" if relation else subject
+
+
+def is_negated(sentence: str) -> bool:
+    return bool(_NEGATION.search(sentence))
+
+
+def change_cue(sentence: str) -> str | None:
+    match = _CHANGE_CUES.search(sentence)
+    return match.group(0).lower() if match else None
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-case words that carry meaning: for comparing what two statements say."""
+    words = re.findall(r"[a-z0-9][a-z0-9'\-_./]*", text.lower())
+    return {w.strip("'.") for w in words if w not in _STOPWORDS and len(w) > 1}
+
+
+def without_negation(text: str) -> set[str]:
+    return content_words(_NEGATION.sub(" ", text)) - {"does", "do", "did", "anymore", "longer"}
+
+
+_STOPWORDS = {
+    "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "by", "from", "is", "are",
+    "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "as", "so", "very", "just",
+    "also", "too", "really", "quite", "has", "have", "had", "will", "would", "can", "could", "there", "their", "they",
+    "he", "she", "his", "her", "we", "our", "you", "your", "i", "me", "my", "than", "then", "about", "into", "up",
+    "out", "some", "any", "all", "more", "most", "much", "many", "now", "s",
+}  # fmt: skip
+
+
+# --- importance and certainty ----------------------------------------------------------------
+
+_IMPORTANT = re.compile(
+    r"\b(?:remember|important|always|never|must|don't forget|critical|allergic|deadline|password|key)\b", re.I
+)
+_HEDGES = re.compile(r"\b(?:maybe|perhaps|probably|might|i think|i guess|not sure|possibly|sort of|kind of)\b", re.I)
+
+
+def importance(sentence: str, memory_type: str, entities: int) -> float:
+    score = 0.45
+    if _IMPORTANT.search(sentence):
+        score += 0.25
+    if memory_type in {"preference", "goal", "decision", "procedure"}:
+        score += 0.1
+    score += min(entities, 3) * 0.05
+    if len(sentence.split()) < 4:
+        score -= 0.15
+    return round(min(max(score, 0.05), 1.0), 2)
+
+
+def certainty(sentence: str) -> int:
+    return 55 if _HEDGES.search(sentence) else 85

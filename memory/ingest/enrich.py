@@ -1,0 +1,126 @@
+"""Stage 6, on the worker after commit: concepts (INSTANCE_OF), reasoning edges between
+the atoms of a message (BECAUSE / IMPLIES), the raw source of a long message (PART_OF),
+and entity vectors for alias matching. Idempotent: running it twice adds nothing."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django.conf import settings
+from django.db import transaction
+
+from memory.ingest.atoms import content_key
+from memory.models import (
+    Concept,
+    Edge,
+    EdgeType,
+    Entity,
+    IngestRun,
+    InstanceOf,
+    Memory,
+    MemorySource,
+    MemoryType,
+)
+from memory.providers import get_embedder
+from rbac.models import Federation, Workspace
+from rbac.policy import WriteDomain, visibility_materialize
+
+_TYPE_CONCEPTS = {
+    "fact": "fact", "preference": "preference", "goal": "goal", "decision": "decision", "skill": "skill",
+    "opinion": "opinion", "event": "experience", "procedure": "procedure", "observation": "observation",
+    "conclusion": "conclusion",
+}  # fmt: skip
+_ACHIEVEMENT = re.compile(r"\b(?:won|achieved|completed|graduated|promoted|finished|launched|shipped|passed)\b", re.I)
+_ACTION = re.compile(r"\b(?:did|went|bought|started|moved|met|visited|built|wrote|sent|booked|decided)\b", re.I)
+
+
+def enrich_run(*, run_id: uuid.UUID) -> None:
+    run = IngestRun.objects.filter(pk=run_id, status=IngestRun.Status.SUCCEEDED).first()
+    if run is None:
+        return
+    result = run.result
+    touched = result.get("memory_ids", []) + result.get("updated", [])
+    memories = list(Memory.objects.filter(id__in=touched))
+    with transaction.atomic():
+        _map_concepts(memories)
+        _reasoning_edges(run, result)
+        if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and len(result.get("memory_ids", [])) > 1:
+            _raw_source(run, result)
+    _embed_entities(memories)
+
+
+def _map_concepts(memories: list[Memory]) -> None:
+    concepts = dict(Concept.objects.values_list("name", "id"))
+    rows = []
+    for memory in memories:
+        names = {_TYPE_CONCEPTS.get(memory.memory_type)}
+        if _ACHIEVEMENT.search(memory.content):
+            names.add("achievement")
+        if _ACTION.search(memory.content):
+            names.add("action")
+        rows += [InstanceOf(memory=memory, concept_id=concepts[n]) for n in names if n in concepts]
+    InstanceOf.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def _reasoning_edges(run: IngestRun, result: dict) -> None:
+    holders = result.get("holders", {})
+    edges = []
+    for source, target, edge_type in result.get("links", []):
+        a, b = holders.get(str(source)), holders.get(str(target))
+        if a and b and a != b:
+            edges.append(
+                Edge(
+                    source_id=a,
+                    target_id=b,
+                    edge_type=edge_type,
+                    confidence=0.7,
+                    reason="said together",
+                    run_id=run.id,
+                    created_by=run.actor,
+                )
+            )
+    Edge.objects.bulk_create(edges, ignore_conflicts=True)
+
+
+def _raw_source(run: IngestRun, result: dict) -> None:
+    """Keep the whole message as one raw memory the atoms are PART_OF, for tracing back."""
+    domain = _domain(result["domain"])
+    key = content_key(scope=domain.scope, memory_type=MemoryType.RAW, content=run.message)
+    raw = Memory.objects.current().filter(rbac_scope=domain.scope, user_id=run.user_id, content_key=key).first()
+    if raw is None:
+        first = Memory.objects.get(pk=result["memory_ids"][0])
+        vector = get_embedder().embed([run.message], purpose="raw_source")[0]
+        raw = Memory.objects.create(
+            content=run.message, memory_type=MemoryType.RAW, source=MemorySource.RAW_INPUT, content_key=key,
+            user_id=run.user_id, author=run.actor, agent_id=first.agent_id, rbac_scope=domain.scope,
+            metadata=first.metadata, embedding=vector, valid_from=first.valid_from, importance=0.3, immutable=True,
+        )  # fmt: skip
+        visibility_materialize(memory_ids=[raw.id], domain=domain)
+    parts = [
+        Edge(source_id=m, target_id=raw.id, edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)
+        for m in result["memory_ids"]
+    ]
+    Edge.objects.bulk_create(parts, ignore_conflicts=True)
+
+
+def _domain(saved: dict) -> WriteDomain:
+    federation = (
+        Federation.objects.filter(pk=saved.get("federation_id")).first() if saved.get("federation_id") else None
+    )
+    return WriteDomain(
+        workspace=Workspace.objects.get(pk=saved["workspace_id"]),
+        scope=saved["scope"],
+        federation=federation,
+        visible_workspace_ids=tuple(saved["visible_workspace_ids"]),
+    )
+
+
+def _embed_entities(memories: list[Memory]) -> None:
+    entities = list(Entity.objects.filter(mentions__memory__in=memories, embedding__isnull=True).distinct()[:200])
+    if not entities:
+        return
+    vectors = get_embedder().embed([e.name for e in entities], purpose="entities")
+    for entity, vector in zip(entities, vectors, strict=True):
+        entity.embedding = vector
+    Entity.objects.bulk_update(entities, ["embedding"])

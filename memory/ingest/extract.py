@@ -1,0 +1,241 @@
+"""Stage 1: turn a message into atoms, with the LLM when one is configured, else by rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from memory.ingest import english
+from memory.ingest.atoms import Atom, Attribute, EntityRef, Extraction
+from memory.ingest.context import anchor_relative_dates, is_short_answer, resolve_short_answer
+from memory.providers import LLM, LLMUnavailable
+from memory.providers.llm import CallBudget
+
+AtomType = Literal[
+    "fact", "preference", "goal", "decision", "skill", "opinion", "event", "procedure", "observation", "conclusion"
+]  # fmt: skip
+
+
+@dataclass
+class Conversation:
+    """What was said before the message: the assistant's last turn and a few recent turns."""
+
+    previous_assistant: str = ""
+    turns: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def question(self) -> str | None:
+        """The question the message may be answering (the last one the assistant asked)."""
+        sentences = english.split_sentences(self.previous_assistant)
+        questions = [s for s in sentences if english.is_question(s)]
+        return questions[-1] if questions else None
+
+
+def extract(
+    *,
+    message: str,
+    subject: str,
+    conversation: Conversation,
+    now: datetime,
+    verbatim: bool,
+    max_atoms: int,
+    llm: LLM,
+    budget: CallBudget,
+    run_id=None,  # noqa: ANN001 - uuid or None
+) -> Extraction:
+    if verbatim:
+        return Extraction(atoms=[_verbatim_atom(message, subject)], method="verbatim")
+    if llm.enabled:
+        try:
+            return _extract_with_llm(message, subject, conversation, now, max_atoms, llm, budget, run_id)
+        except LLMUnavailable as exc:
+            extraction = extract_by_rules(
+                message=message, subject=subject, conversation=conversation, now=now, max_atoms=max_atoms
+            )
+            extraction.method, extraction.problem = "rules_fallback", str(exc)
+            return extraction
+    return extract_by_rules(message=message, subject=subject, conversation=conversation, now=now, max_atoms=max_atoms)
+
+
+def extract_by_rules(
+    *, message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int
+) -> Extraction:
+    question = conversation.question
+    if question and is_short_answer(message):
+        resolved = resolve_short_answer(message, question, subject)
+        return Extraction(atoms=[_atom(resolved, resolved, subject, now)], method="rules")
+    atoms: list[Atom] = []
+    dropped: list[str] = []
+    for sentence in english.split_sentences(message):
+        if english.is_chit_chat(sentence) or english.is_question(sentence):
+            dropped.append(sentence)
+            continue
+        sentence, follows = english.strip_consequence_marker(sentence)
+        for position, (clause, link) in enumerate(english.split_clauses(sentence) or [(sentence, None)]):
+            if follows and position == 0 and atoms:
+                atoms[-1].links.append((len(atoms), "IMPLIES"))
+            if link == "BECAUSE" and atoms:
+                atoms[-1].links.append((len(atoms), "BECAUSE"))
+            atoms.append(_atom(clause, english.attribute_first_person(clause, subject), subject, now))
+    return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)
+
+
+def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
+    memory_type = english.classify(original)
+    entities = english.find_entities(original, subject=subject)
+    content = anchor_relative_dates(attributed.rstrip(" ,;"), now)
+    if content and content[-1] not in ".!?":
+        content += "."
+    return Atom(
+        content=content[0].upper() + content[1:]
+        if content[0].islower() and not content.startswith(subject)
+        else content,
+        memory_type=memory_type,
+        importance=english.importance(original, memory_type, len(entities)),
+        certainty=english.certainty(original),
+        entities=entities,
+        attribute=english.find_attribute(attributed, subject),
+        negated=english.is_negated(attributed),
+        change_cue=english.change_cue(original),
+    )
+
+
+def _verbatim_atom(message: str, subject: str) -> Atom:
+    text = message.strip()
+    memory_type = english.classify(text) if len(text) <= 300 else "raw"
+    return Atom(
+        content=text,
+        memory_type=memory_type,
+        importance=english.importance(text, memory_type, 0),
+        certainty=english.certainty(text),
+        entities=english.find_entities(text, subject=subject)[:20],
+        negated=english.is_negated(text) if len(text) <= 300 else False,
+    )
+
+
+def _unique(atoms: list[Atom]) -> list[Atom]:
+    """The same statement twice in one message is one atom."""
+    seen: set[str] = set()
+    kept = []
+    for atom in atoms:
+        key = atom.content.lower().rstrip(".")
+        if key not in seen:
+            seen.add(key)
+            kept.append(atom)
+    return kept
+
+
+# --- the LLM path ----------------------------------------------------------------------------
+
+
+class LLMEntity(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+    type: str = Field(default="name", max_length=32)
+
+
+class LLMAttribute(BaseModel):
+    subject: str = Field(max_length=200)
+    name: str = Field(max_length=100)
+    value: str = Field(max_length=300)
+    single_valued: bool = True
+
+
+class LLMAtom(BaseModel):
+    content: str = Field(min_length=1, max_length=4000)
+    type: AtomType = "fact"
+    importance: float = Field(default=0.5, ge=0, le=1)
+    certainty: int = Field(default=80, ge=0, le=100)
+    entities: list[LLMEntity] = Field(default_factory=list, max_length=30)
+    negated: bool = False
+    attribute: LLMAttribute | None = None
+    because_of: int | None = Field(default=None, description="index of the atom that is the reason for this one")
+    implies: int | None = Field(default=None, description="index of the atom that follows from this one")
+
+
+class LLMExtractionReply(BaseModel):
+    atoms: list[LLMAtom] = Field(default_factory=list, max_length=50)
+    relations: list[tuple[str, str, str]] = Field(default_factory=list, max_length=50)
+
+
+_SYSTEM = """You extract long-term memories from one message of a conversation.
+Return atomic, self-contained statements worth remembering later, at most {max_atoms}.
+- Write each in the third person with "{subject}" as the subject of first-person statements
+  ("I moved to Berlin" -> "{subject} moved to Berlin").
+- Resolve pronouns and short answers with the previous assistant turn and the recent turns
+  ("When are you going?" + "next April" -> a full sentence naming what and when).
+- Anchor relative dates to today's date ({today}) in parentheses ("next April (April 2027)").
+- Skip greetings, thanks, filler and questions. Keep exact identifiers, paths and numbers verbatim.
+- type is one of fact, preference, goal, decision, skill, opinion, event, procedure, observation, conclusion.
+- attribute: for single-valued properties (where someone lives, employer, age, "favourite X"),
+  give subject, name and value so a later change can replace the old value.
+- negated: true when the statement denies something.
+- because_of / implies: indexes of other atoms in your list this one is caused by / leads to.
+- relations: [subject, predicate, object] triples between named entities."""
+
+
+def _extract_with_llm(
+    message: str,
+    subject: str,
+    conversation: Conversation,
+    now: datetime,
+    max_atoms: int,
+    llm: LLM,
+    budget: CallBudget,
+    run_id,  # noqa: ANN001
+) -> Extraction:
+    prompt = json.dumps(
+        {
+            "today": now.date().isoformat(),
+            "subject": subject,
+            "previous_assistant_turn": conversation.previous_assistant,
+            "recent_turns": conversation.turns[-6:],
+            "message": message,
+        },
+        ensure_ascii=False,
+    )
+    reply = llm.complete_json(
+        purpose="extract",
+        system=_SYSTEM.format(max_atoms=max_atoms, subject=subject, today=now.date().isoformat()),
+        prompt=prompt,
+        schema=LLMExtractionReply,
+        run_id=run_id,
+        budget=budget,
+    )
+    atoms = [_from_llm(item, subject) for item in reply.atoms[:max_atoms]]
+    for index, item in enumerate(reply.atoms[:max_atoms]):
+        if item.because_of is not None and 0 <= item.because_of < len(atoms) and item.because_of != index:
+            atoms[index].links.append((item.because_of, "BECAUSE"))
+        if item.implies is not None and 0 <= item.implies < len(atoms) and item.implies != index:
+            atoms[index].links.append((item.implies, "IMPLIES"))
+    return Extraction(atoms=_unique(atoms), method="llm", relations=[tuple(r) for r in reply.relations])
+
+
+def _from_llm(item: LLMAtom, subject: str) -> Atom:
+    """The LLM's atom, with anything it left out read by the rules."""
+    attribute = (
+        Attribute(
+            item.attribute.subject.lower(),
+            item.attribute.name.lower(),
+            item.attribute.value.lower(),
+            item.attribute.single_valued,
+        )
+        if item.attribute
+        else english.find_attribute(item.content, subject)
+    )
+    entities = [EntityRef(e.name, e.type.lower()) for e in item.entities] or english.find_entities(
+        item.content, subject=subject
+    )
+    return Atom(
+        content=item.content.strip(),
+        memory_type=item.type,
+        importance=item.importance,
+        certainty=item.certainty,
+        entities=entities,
+        attribute=attribute,
+        negated=item.negated or english.is_negated(item.content),
+        change_cue=english.change_cue(item.content),
+    )

@@ -1,0 +1,67 @@
+"""The run log of one add_memory call. The run row is written when the call starts;
+stages are kept in memory and written with the outcome in one go, so logging costs
+three statements whatever the number of stages."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.utils import timezone
+
+from memory.models import Inference, IngestRun, IngestStage
+
+
+class RunLog:
+    def __init__(self, run: IngestRun) -> None:
+        self.run = run
+        self.stages: list[IngestStage] = []
+
+    @classmethod
+    def start(cls, **fields: Any) -> RunLog:
+        return cls(IngestRun.objects.create(**fields))
+
+    @property
+    def id(self) -> uuid.UUID:
+        return self.run.id
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[dict[str, Any]]:
+        """Time a stage; the yielded dict becomes its debug output."""
+        output: dict[str, Any] = {}
+        started = time.perf_counter()
+        status, error = IngestStage.Status.SUCCEEDED, ""
+        try:
+            yield output
+        except Exception as exc:
+            status, error = IngestStage.Status.FAILED, f"{exc.__class__.__name__}: {exc}"
+            raise
+        finally:
+            self.stages.append(
+                IngestStage(
+                    run=self.run,
+                    position=len(self.stages),
+                    name=name,
+                    status=status,
+                    duration_ms=round((time.perf_counter() - started) * 1000, 2),
+                    error=error,
+                    output=output,
+                )
+            )
+
+    def finish(
+        self, *, result: dict[str, Any] | None = None, error_code: str = "", error: str = "", llm_calls: int = 0
+    ) -> None:
+        run = self.run
+        run.status = IngestRun.Status.FAILED if error_code else IngestRun.Status.SUCCEEDED
+        run.error_code, run.error, run.llm_calls = error_code, error[:4000], llm_calls
+        run.result = result or {}
+        run.finished_at = timezone.now()
+        inference_ids = list(Inference.objects.filter(run_id=run.id).values_list("id", "purpose"))
+        for stage in self.stages:
+            stage.inference_ids = [pk for pk, purpose in inference_ids if purpose == stage.name]
+        IngestStage.objects.bulk_create(self.stages)
+        run.save(update_fields=["status", "error_code", "error", "llm_calls", "result", "finished_at"])

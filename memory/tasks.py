@@ -1,0 +1,11 @@
+"""Background tasks of the memory domain. They take ids, call services, and are idempotent."""
+
+from __future__ import annotations
+
+import uuid
+
+from memory.ingest.enrich import enrich_run
+
+
+def memory_enrich(run_id: str) -> None:
+    enrich_run(run_id=uuid.UUID(run_id))

@@ -1,0 +1,70 @@
+"""Concurrent add_memory calls: identical ones store one memory, different ones never deadlock."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from memory.models import Memory
+from memory.providers import get_embedder
+from memory.services import memory_add
+from rbac.models import Role
+from tests.factories import grant, make_principal, make_workspace
+
+
+def run_together(calls) -> list:  # noqa: ANN001
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def worker(index: int, call) -> None:  # noqa: ANN001
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as exc:  # noqa: BLE001 - reported below
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+@pytest.fixture
+def writer(transactional_db):
+    get_embedder().embed(["warm up"], purpose="test")  # load the model before the race
+    workspace = make_workspace("team")
+    principal = make_principal("writer")
+    grant(principal, workspace, Role.WORKER)
+    return principal.user
+
+
+@pytest.mark.slow
+def test_identical_concurrent_calls_store_one_memory(writer):
+    call = lambda: memory_add(actor=writer, user_id="bob", message="I live in Paris. I have a cat.", group_id="team")  # noqa: E731
+
+    results = run_together([call] * 4)
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(Memory.objects.values_list("content", flat=True)) == ["bob has a cat.", "bob lives in Paris."]
+    assert sum(len(r["memory_ids"]) for r in results) == 2
+
+
+@pytest.mark.slow
+def test_different_concurrent_writes_all_succeed(writer):
+    messages = [f"Service {n} listens on port {8000 + n}. Its owner is team {n}." for n in range(6)]
+    calls = [
+        lambda m=m, u=u: memory_add(actor=writer, user_id=u, message=m, group_id="team")
+        for m in messages
+        for u in ("bob", "carol")
+    ]
+
+    results = run_together(calls)
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert Memory.objects.count() == 24
