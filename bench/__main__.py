@@ -9,6 +9,7 @@ import sys
 
 BENCHMARKS = {
     "embeddings": "bench.embeddings",
+    "add_memory": "bench.add_memory",
 }
 
 
@@ -21,6 +22,9 @@ def main() -> None:
         parser.error(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHMARKS)}")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    # The benchmarks' own database on the embedded server: an installation's memories stay untouched.
+    os.environ.setdefault("HELIX_DB_NAME", "helixsite_bench")
+    os.environ.setdefault("HELIX_LOG_LEVEL", "WARNING")
     import django
 
     django.setup()

@@ -1,21 +1,101 @@
 from django.contrib import admin
 
-from memory.models import EmbeddingSpace, Inference
+from memory.models import (
+    Concept,
+    Edge,
+    EmbeddingSpace,
+    Entity,
+    Inference,
+    IngestRun,
+    IngestStage,
+    Memory,
+    MemoryHistory,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Django admin is for inspection; memories change through the services, with history."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class HistoryInline(admin.TabularInline):
+    model = MemoryHistory
+    extra = 0
+    fields = ["created_at", "action", "old_content", "new_content", "actor", "reason"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Memory)
+class MemoryAdmin(ReadOnlyAdmin):
+    list_display = ["content", "memory_type", "user_id", "rbac_scope", "source", "valid_to", "created_at"]
+    list_filter = ["memory_type", "source", "rbac_scope"]
+    search_fields = ["content", "user_id", "=id"]
+    exclude = ["embedding", "search_vector"]
+    inlines = [HistoryInline]
+    list_select_related = True
+
+    def get_queryset(self, request):  # noqa: ANN201 - vectors are never shown or loaded here
+        return super().get_queryset(request).defer("embedding", "search_vector")
+
+
+@admin.register(Edge)
+class EdgeAdmin(ReadOnlyAdmin):
+    list_display = ["source", "edge_type", "target", "confidence", "reason", "created_at", "expired_at"]
+    list_filter = ["edge_type"]
+    raw_id_fields = ["source", "target"]
+
+
+@admin.register(Entity)
+class EntityAdmin(ReadOnlyAdmin):
+    list_display = ["name", "entity_type", "rbac_scope", "created_at"]
+    list_filter = ["entity_type"]
+    search_fields = ["name", "normalized_name"]
+    exclude = ["embedding"]
+
+
+@admin.register(Concept)
+class ConceptAdmin(ReadOnlyAdmin):
+    list_display = ["name", "description"]
+
+
+class StageInline(admin.TabularInline):
+    model = IngestStage
+    extra = 0
+    fields = ["position", "name", "status", "duration_ms", "error", "inference_ids", "output"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(IngestRun)
+class IngestRunAdmin(ReadOnlyAdmin):
+    list_display = ["started_at", "status", "actor", "user_id", "rbac_scope", "error_code", "llm_calls"]
+    list_filter = ["status", "error_code"]
+    search_fields = ["=id", "user_id", "message"]
+    inlines = [StageInline]
 
 
 @admin.register(EmbeddingSpace)
-class EmbeddingSpaceAdmin(admin.ModelAdmin):
+class EmbeddingSpaceAdmin(ReadOnlyAdmin):
     list_display = ["provider", "model", "dimension", "created_at"]
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Inference)
-class InferenceAdmin(admin.ModelAdmin):
+class InferenceAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "kind", "provider", "model", "purpose", "attempt", "latency_ms", "ok", "error"]
     list_filter = ["kind", "provider", "ok", "purpose"]
     date_hierarchy = "created_at"
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False

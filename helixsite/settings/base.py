@@ -138,6 +138,12 @@ def _database() -> dict:
     config["CONN_HEALTH_CHECKS"] = True
     options = config.setdefault("OPTIONS", {})
     options.setdefault("connect_timeout", env_int("HELIX_DB_CONNECT_TIMEOUT", 5, minimum=1))
+    # Filtered vector searches keep scanning the HNSW graph until they have their k rows
+    # (pgvector ≥ 0.8), so visibility, owner and time filters never starve a result.
+    options.setdefault(
+        "options",
+        f"-c hnsw.iterative_scan=relaxed_order -c hnsw.ef_search={env_int('HELIX_HNSW_EF_SEARCH', 64, minimum=10)}",
+    )
     if HELIX_DB_POOL:
         options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": 10}
     return config
@@ -237,6 +243,7 @@ HELIX_DEDUP_DUPLICATE_THRESHOLD = env_float("HELIX_DEDUP_DUPLICATE_THRESHOLD", 0
 HELIX_DEDUP_RELATED_THRESHOLD = env_float("HELIX_DEDUP_RELATED_THRESHOLD", 0.70, minimum=0.0, maximum=1.0)
 HELIX_REWRITE_MIN_CONFIDENCE = env_float("HELIX_REWRITE_MIN_CONFIDENCE", 0.70, minimum=0.0, maximum=1.0)
 HELIX_RAW_SOURCE_MIN_CHARS = env_int("HELIX_RAW_SOURCE_MIN_CHARS", 100, minimum=1)
+HELIX_IMPORT_REBUILD_MIN_ROWS = env_int("HELIX_IMPORT_REBUILD_MIN_ROWS", 5000, minimum=1)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

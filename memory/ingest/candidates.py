@@ -1,28 +1,66 @@
 """Stage 3: for each atom, the stored memories it may repeat, refine or contradict.
 
 Only the same owner's current memories in the same write domain are candidates:
-another owner's facts are never merged into this owner's. Sources: vector top-k,
-full-text top-k, the exact fingerprint, the same single-valued attribute, and
-memories mentioning the same entities.
+another owner's facts are never merged into this owner's. Sources: vector top 5,
+full-text top 5, the exact fingerprint, the same single-valued attribute, and memories
+mentioning the same entities. One statement gathers all of them for all atoms, with
+each candidate's cosine to its atom.
 """
 
 from __future__ import annotations
 
+import json
 import re
-import uuid
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db.models import F, Q
-from pgvector.django import CosineDistance
+from django.db import connection
 
-from memory.ingest.atoms import Atom
+from memory.ingest.atoms import Atom, EntityRef
 from memory.models import Memory
 
 VECTOR_K = 5
 TEXT_K = 5
 ENTITY_K = 10
+ATTRIBUTE_K = 5
+
+_CURRENT = """m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND m.deleted_at IS NULL
+    AND m.valid_to IS NULL AND (m.expires_at IS NULL OR m.expires_at > now())"""
+_SQL = f"""
+WITH atoms AS (
+    SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '') AS q, a.attr_subject, a.attr_name,
+           a.names::jsonb AS names
+    FROM unnest(%(idx)s::int[], %(vecs)s::text[], %(keys)s::text[], %(queries)s::text[], %(attr_subjects)s::text[],
+                %(attr_names)s::text[], %(names)s::text[]) AS a(idx, vec, key, q, attr_subject, attr_name, names)
+), found AS (
+    SELECT a.idx, v.id, 'vector' AS via FROM atoms a CROSS JOIN LATERAL (
+        SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
+    UNION ALL
+    SELECT a.idx, t.id, 'text' FROM atoms a CROSS JOIN LATERAL (
+        SELECT m.id FROM memory_memory m
+        WHERE {_CURRENT} AND a.q IS NOT NULL AND m.search_vector @@ websearch_to_tsquery('english', a.q)
+        ORDER BY ts_rank_cd(m.search_vector, websearch_to_tsquery('english', a.q)) DESC LIMIT {TEXT_K}) t
+    UNION ALL
+    SELECT a.idx, m.id, 'key' FROM atoms a JOIN memory_memory m ON m.content_key = a.key AND {_CURRENT}
+    UNION ALL
+    SELECT a.idx, t.id, 'attribute' FROM atoms a CROSS JOIN LATERAL (
+        SELECT m.id FROM memory_memory m
+        WHERE a.attr_name IS NOT NULL AND {_CURRENT} AND m.facets -> 'attribute' ->> 0 = a.attr_subject
+          AND m.facets -> 'attribute' ->> 1 = a.attr_name
+        ORDER BY m.created_at DESC LIMIT {ATTRIBUTE_K}) t
+    UNION ALL
+    SELECT a.idx, e.id, 'entity' FROM atoms a CROSS JOIN LATERAL (
+        SELECT DISTINCT m.id, m.created_at FROM memory_memory m
+        JOIN memory_mention mn ON mn.memory_id = m.id
+        JOIN memory_entity en ON en.id = mn.entity_id
+        WHERE {_CURRENT} AND en.rbac_scope = %(scope)s
+          AND en.normalized_name IN (SELECT jsonb_array_elements_text(a.names))
+        ORDER BY m.created_at DESC LIMIT {ENTITY_K}) e
+)
+SELECT f.idx, f.id, array_agg(DISTINCT f.via), 1 - (m.embedding <=> a.vec)
+FROM found f JOIN atoms a ON a.idx = f.idx JOIN memory_memory m ON m.id = f.id
+GROUP BY f.idx, f.id, m.embedding, a.vec
+"""
 
 
 @dataclass
@@ -35,61 +73,40 @@ class Candidate:
 def load_candidates(
     *, atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str
 ) -> list[list[Candidate]]:
-    base = Memory.objects.current().filter(rbac_scope=scope, user_id=user_id)
-    found: list[dict[uuid.UUID, set[str]]] = [{} for _ in atoms]
-    by_key: dict[str, list[uuid.UUID]] = {}
-    for memory_id, key in base.filter(content_key__in=keys).values_list("id", "content_key"):
-        by_key.setdefault(key, []).append(memory_id)
-    for index, atom in enumerate(atoms):
-        hits = found[index]
-        for memory_id in by_key.get(keys[index], []):
-            hits.setdefault(memory_id, set()).add("key")
-        for memory_id in base.order_by(CosineDistance("embedding", vectors[index])).values_list("id", flat=True)[
-            :VECTOR_K
-        ]:
-            hits.setdefault(memory_id, set()).add("vector")
-        for memory_id in _text_matches(base, atom.content):
-            hits.setdefault(memory_id, set()).add("text")
-        for memory_id in _attribute_matches(base, atom):
-            hits.setdefault(memory_id, set()).add("attribute")
-        for memory_id in _entity_matches(base, atom, scope):
-            hits.setdefault(memory_id, set()).add("entity")
-    return _with_cosines(found, vectors)
-
-
-def _text_matches(base, content: str) -> list[uuid.UUID]:  # noqa: ANN001 - a Memory queryset
-    words = [w for w in re.findall(r"[A-Za-z0-9]{3,}", content)][:24]
-    if not words:
+    if not atoms:
         return []
-    query = SearchQuery(" or ".join(words), search_type="websearch", config="english")
-    ranked = base.filter(search_vector=query).annotate(rank=SearchRank(F("search_vector"), query, cover_density=True))
-    return list(ranked.order_by("-rank").values_list("id", flat=True)[:TEXT_K])
+    with connection.cursor() as cursor:
+        cursor.execute(_SQL, _params(atoms, vectors, keys, scope, user_id))
+        rows = cursor.fetchall()
+    memories = Memory.objects.defer("embedding", "search_vector").in_bulk({row[1] for row in rows})
+    result: list[list[Candidate]] = [[] for _ in atoms]
+    for index, memory_id, via, cosine in rows:
+        result[index].append(Candidate(memory=memories[memory_id], cosine=round(float(cosine), 4), via=set(via)))
+    return [sorted(found, key=lambda c: -c.cosine) for found in result]
 
 
-def _attribute_matches(base, atom: Atom) -> list[uuid.UUID]:  # noqa: ANN001
-    if atom.attribute is None:
-        return []
-    subject, name = atom.attribute.subject, atom.attribute.name
-    return list(base.filter(facets__attribute__0=subject, facets__attribute__1=name).values_list("id", flat=True)[:5])
+def _params(atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str) -> dict:
+    return {
+        "scope": scope,
+        "user_id": user_id,
+        "idx": list(range(len(atoms))),
+        "vecs": ["[" + ",".join(f"{x:.7g}" for x in vector) + "]" for vector in vectors],
+        "keys": keys,
+        "queries": [_text_query(atom.content, user_id) for atom in atoms],
+        "attr_subjects": [atom.attribute.subject if atom.attribute else None for atom in atoms],
+        "attr_names": [atom.attribute.name if atom.attribute else None for atom in atoms],
+        "names": [json.dumps([e.normalized for e in atom.entities if _distinctive(e)]) for atom in atoms],
+    }
 
 
-def _entity_matches(base, atom: Atom, scope: str) -> list[uuid.UUID]:  # noqa: ANN001
-    names = [entity.normalized for entity in atom.entities if entity.entity_type != "name" or len(entity.name) > 2]
-    if not names:
-        return []
-    matches = base.filter(Q(mentions__entity__normalized_name__in=names) & Q(mentions__entity__rbac_scope=scope))
-    return list(matches.order_by("-created_at").values_list("id", flat=True).distinct()[:ENTITY_K])
+def _text_query(content: str, user_id: str) -> str:
+    """Any of the atom's words but the owner's name, which every candidate carries:
+    candidate generation wants recall, the ranking sorts it out."""
+    owner = user_id.lower()
+    return " or ".join(w for w in re.findall(r"[A-Za-z0-9]{3,}", content) if w.lower() != owner)
 
 
-def _with_cosines(found: list[dict[uuid.UUID, set[str]]], vectors: np.ndarray) -> list[list[Candidate]]:
-    all_ids = {memory_id for hits in found for memory_id in hits}
-    memories = {m.id: m for m in Memory.objects.filter(id__in=all_ids)}
-    result: list[list[Candidate]] = []
-    for index, hits in enumerate(found):
-        candidates = []
-        for memory_id, via in hits.items():
-            memory = memories[memory_id]
-            cosine = float(np.dot(np.asarray(memory.embedding, dtype=np.float32), vectors[index]))
-            candidates.append(Candidate(memory=memory, cosine=round(cosine, 4), via=via))
-        result.append(sorted(candidates, key=lambda c: -c.cosine))
-    return result
+def _distinctive(entity: EntityRef) -> bool:
+    """Identifiers, paths, addresses, quoted terms and multi-word names single out a memory;
+    a one-word name (a city, a first name) is everywhere, and the vector search covers it."""
+    return entity.entity_type != "name" or " " in entity.name.strip()

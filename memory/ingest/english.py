@@ -14,8 +14,14 @@ from memory.ingest.atoms import Attribute, EntityRef
 
 # --- sentences -------------------------------------------------------------------------
 
-_ABBREVIATIONS = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bvs)(?<!\betc)(?<!\bSt)"
-_SENTENCE_END = re.compile(_ABBREVIATIONS + r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATIONS = (
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bvs\.)(?<!\betc\.)(?<!\bSt\.)"
+)
+_SENTENCE_END = re.compile(
+    _ABBREVIATIONS + r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])"
+    r"|(?<=[!?])\s+(?=\w)"
+    r"|(?<=\.)\s+(?=(?:thanks|thank you|ok|okay|cool|great|bye|cheers|lol)\b)"
+)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -1,0 +1,92 @@
+"""The deterministic extractor's reading of English, as a table of examples."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memory.ingest import english
+from memory.ingest.context import anchor_relative_dates, resolve_short_answer
+from memory.ingest.extract import Conversation, extract_by_rules
+
+NOW = datetime(2026, 11, 29, 12, 0)
+
+
+def atoms(message: str, **conversation) -> list[tuple[str, str]]:
+    extraction = extract_by_rules(
+        message=message, subject="bob", conversation=Conversation(**conversation), now=NOW, max_atoms=15
+    )
+    return [(a.memory_type, a.content) for a in extraction.atoms]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I live in Paris.", [("fact", "bob lives in Paris.")]),
+        ("I prefer dark roast coffee.", [("preference", "bob prefers dark roast coffee.")]),
+        ("I want to run a marathon next year.", [("goal", "bob wants to run a marathon next year (2027).")]),
+        ("We decided to use Postgres for the ledger.", [("decision", "We decided to use Postgres for the ledger.")]),
+        ("I can speak Portuguese fluently.", [("skill", "bob can speak Portuguese fluently.")]),
+        ("I think remote work is overrated.", [("opinion", "bob thinks remote work is overrated.")]),
+        ("I met Tom yesterday.", [("event", "bob met Tom yesterday (2026-11-28).")]),
+        ("Run make test before pushing.", [("procedure", "Run make test before pushing.")]),
+        ("My email is bob@example.com.", [("fact", "bob's email is bob@example.com.")]),
+        ("I live in Berlin and I work at Acme.", [("fact", "bob lives in Berlin."), ("fact", "bob works at Acme.")]),
+        ("Hi! ok thanks. What time is it?", []),
+        ("I love skiing. thanks!", [("preference", "bob loves skiing.")]),
+    ],
+)
+def test_messages_become_typed_self_contained_atoms(message, expected):
+    assert atoms(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("When are you going to Japan?", "next April", "bob is going to Japan next April"),
+        ("Where do you live?", "Berlin", "bob lives in Berlin"),
+        ("What is your favourite food?", "ramen", "bob's favourite food is ramen"),
+        ("Do you like sushi?", "no", "bob does not like sushi"),
+        ("Are you vegetarian?", "yes", "bob is vegetarian"),
+        ("How was the trip?", "long but fun", 'Asked "How was the trip?", bob answered: long but fun'),
+    ],
+)
+def test_short_answers_are_completed_from_the_question(question, answer, expected):
+    assert resolve_short_answer(answer, question, "bob") == expected
+
+
+def test_relative_dates_are_anchored_to_when_it_was_said():
+    text = "I moved last month, start next Monday and fly next April; 3 days ago I met Tom."
+
+    assert anchor_relative_dates(text, NOW) == (
+        "I moved last month (October 2026), start next Monday (2026-11-30) and fly next April (April 2027); "
+        "3 days ago (2026-11-26) I met Tom."
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "attribute"),
+    [
+        ("bob moved to Berlin last month", ("bob", "residence", "berlin", True)),
+        ("bob works at Acme Corp", ("bob", "employer", "acme corp", True)),
+        ("bob's favourite colour is blue", ("bob", "favourite colour", "blue", True)),
+        ("bob's sister Anna works at Google", ("anna", "employer", "google", True)),
+        ("bob now prefers tea over coffee", ("bob", "prefers", "tea", False)),
+        ("bob is 34 years old", ("bob", "age", "34", True)),
+    ],
+)
+def test_single_valued_attributes_are_recognised(sentence, attribute):
+    found = english.find_attribute(sentence, "bob")
+    assert (found.subject, found.name, found.value, found.single_valued) == attribute
+
+
+def test_entities_cover_names_paths_identifiers_and_quoted_terms():
+    found = english.find_entities(
+        'The deploy of "night build" failed with E1203 in /srv/app/settings.yaml; ask Maria Lopez at ops@example.com.',
+        subject="bob",
+    )
+    assert {(e.name, e.entity_type) for e in found} == {
+        ("night build", "term"), ("E1203", "identifier"), ("/srv/app/settings.yaml", "path"),
+        ("Maria Lopez", "name"), ("ops@example.com", "email"),
+    }  # fmt: skip
