@@ -56,8 +56,10 @@ def first_person(count: int, *, seed: int = 11, sentences: int = 1) -> list[str]
 
 
 def _values(rng: random.Random) -> dict:
-    code = f"{rng.choice('ABCDEFGH')}{rng.choice('XYZW')}-{rng.randrange(100, 99999)}"
-    return {
+    """One sentence's values, drawn in a fixed order so a seed always gives the same messages."""
+    values = {
         "place": rng.choice(PLACES), "year": rng.randrange(2000, 2030), "item": rng.choice(ITEMS),
-        "day": rng.choice(DAYS), "person": rng.choice(PEOPLE), "tool": rng.choice(TOOLS), "n": rng.randrange(1, 99999), "code": code,
+        "day": rng.choice(DAYS), "person": rng.choice(PEOPLE), "tool": rng.choice(TOOLS), "n": rng.randrange(1, 99999),
     }  # fmt: skip
+    values["code"] = f"{rng.choice('ABCDEFGH')}{rng.choice('XYZW')}-{rng.randrange(100, 99999)}"
+    return values
