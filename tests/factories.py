@@ -40,16 +40,25 @@ def unit_vector(seed: int | None = None) -> list[float]:
     return (vector / np.linalg.norm(vector)).tolist()
 
 
-def make_memory(*, author: Principal, domain: WriteDomain, content: str, user_id: str = "alice") -> Memory:
-    """A memory stored in ``domain`` and made visible as the write path does it."""
-    key = hashlib.sha256(f"{domain.scope}|fact|{content.lower()}".encode()).hexdigest()
+def make_memory(
+    *, author: Principal, domain: WriteDomain, content: str, user_id: str = "alice", embed: bool = False, **fields
+) -> Memory:
+    """A memory stored in ``domain`` and made visible as the write path does it.
+
+    ``embed=True`` gives it its real vector (for search tests); otherwise a random unit vector.
+    """
+    from memory.providers import get_embedder
+
+    key = hashlib.sha256(f"{domain.scope}|{fields.get('memory_type', 'fact')}|{content.lower()}".encode()).hexdigest()
+    vector = get_embedder().embed([content], purpose="test")[0].tolist() if embed else unit_vector()
     memory = Memory.objects.create(
         content=content,
         content_key=key,
         user_id=user_id,
         author=author.user,
         rbac_scope=domain.scope,
-        embedding=unit_vector(),
+        embedding=vector,
+        **fields,
     )
     visibility_materialize(memory_ids=[memory.pk], domain=domain)
     return memory

@@ -245,6 +245,34 @@ HELIX_REWRITE_MIN_CONFIDENCE = env_float("HELIX_REWRITE_MIN_CONFIDENCE", 0.70, m
 HELIX_RAW_SOURCE_MIN_CHARS = env_int("HELIX_RAW_SOURCE_MIN_CHARS", 100, minimum=1)
 HELIX_IMPORT_REBUILD_MIN_ROWS = env_int("HELIX_IMPORT_REBUILD_MIN_ROWS", 5000, minimum=1)
 
+# --- the read path (search_memory) ------------------------------------------------------
+HELIX_SEARCH_DEFAULT_MODE = env_choice(
+    "HELIX_SEARCH_DEFAULT_MODE", "contextual", ["recent", "contextual", "deep", "full"]
+)
+HELIX_SEARCH_MODES = {
+    "recent": {"limit": 10, "graph_depth": 1, "freshness_weight": 0.35, "min_score": 0.0},
+    "contextual": {"limit": 10, "graph_depth": 2, "freshness_weight": 0.10, "min_score": 0.0},
+    "deep": {"limit": 20, "graph_depth": 3, "freshness_weight": 0.05, "min_score": 0.0},
+    "full": {"limit": 25, "graph_depth": 3, "freshness_weight": 0.0, "min_score": 0.0},
+}
+HELIX_SEARCH_MAX_QUERY_CHARS = env_int("HELIX_SEARCH_MAX_QUERY_CHARS", 2000, minimum=10)
+HELIX_SEARCH_VECTOR_K = env_int("HELIX_SEARCH_VECTOR_K", 50, minimum=5, maximum=1000)
+HELIX_SEARCH_BM25_K = env_int("HELIX_SEARCH_BM25_K", 50, minimum=5, maximum=1000)
+HELIX_SEARCH_BM25_K1 = env_float("HELIX_SEARCH_BM25_K1", 1.5, minimum=0.0)
+HELIX_SEARCH_BM25_B = env_float("HELIX_SEARCH_BM25_B", 0.75, minimum=0.0, maximum=1.0)
+HELIX_SEARCH_FUSION = env_choice("HELIX_SEARCH_FUSION", "blend", ["blend", "rrf"])
+HELIX_SEARCH_RRF_K = env_int("HELIX_SEARCH_RRF_K", 60, minimum=1)
+HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
+HELIX_SEARCH_SEMANTIC_WEIGHT = env_float("HELIX_SEARCH_SEMANTIC_WEIGHT", 0.75, minimum=0.0)
+HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.15, minimum=0.0)
+HELIX_SEARCH_IMPORTANCE_WEIGHT = env_float("HELIX_SEARCH_IMPORTANCE_WEIGHT", 0.05, minimum=0.0)
+HELIX_SEARCH_FRESHNESS_DAYS = env_float("HELIX_SEARCH_FRESHNESS_DAYS", 30.0, minimum=0.1)
+HELIX_SEARCH_EXPAND_FROM = env_int("HELIX_SEARCH_EXPAND_FROM", 10, minimum=0, maximum=100)
+HELIX_SEARCH_EXPAND_MAX = env_int("HELIX_SEARCH_EXPAND_MAX", 200, minimum=0, maximum=5000)
+HELIX_SEARCH_SUPERSEDED_PENALTY = env_float("HELIX_SEARCH_SUPERSEDED_PENALTY", 0.6, minimum=0.0, maximum=1.0)
+HELIX_SEARCH_FLASHBACK_MAX = env_int("HELIX_SEARCH_FLASHBACK_MAX", 3, minimum=0, maximum=20)
+HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
+
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
 HELIX_LOG_FORMAT = env_choice("HELIX_LOG_FORMAT", "json", ["json", "text"])

@@ -16,3 +16,5 @@ STORAGES = {
 # Serve static files from the app folders; tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Recall reinforcement is written at once instead of by a background thread a few seconds later.
+HELIX_REINFORCE_FLUSH_SECONDS = 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -82,7 +82,7 @@ def _row(number: int, data: Any, default_group: str | None) -> ImportRow:
     if when and valid_from is None:
         raise InvalidInput("occurred_at is not an RFC 3339 date-time")
     if valid_from is not None and timezone.is_naive(valid_from):
-        valid_from = timezone.make_aware(valid_from, timezone.utc)
+        valid_from = timezone.make_aware(valid_from, UTC)
     group = data.get("group_id", default_group)
     return ImportRow(number, user_id.strip(), content.strip(), memory_type, None if group is None else str(group),
                      metadata, valid_from, str(data.get("agent_id", ""))[:200])  # fmt: skip

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 
+import numpy as np
 from django.conf import settings
 
 from memory.providers.embeddings import Embedder, LocalEmbedder, OpenAIEmbedder
@@ -17,6 +19,7 @@ __all__ = [
     "LLMBadOutput",
     "LLMUnavailable",
     "ProviderError",
+    "embed_query",
     "get_embedder",
     "get_llm",
     "reset_providers",
@@ -49,6 +52,25 @@ def reset_providers() -> None:
     with _lock:
         _embedder = None
         _llm = None
+        _query_cache.clear()
+
+
+_query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+
+
+def embed_query(text: str) -> np.ndarray:
+    """A search query's vector, from a per-process LRU cache: agents repeat their queries."""
+    with _lock:
+        cached = _query_cache.get(text)
+        if cached is not None:
+            _query_cache.move_to_end(text)
+            return cached
+    vector = get_embedder().embed([text], purpose="query")[0]
+    with _lock:
+        _query_cache[text] = vector
+        while len(_query_cache) > settings.HELIX_EMBEDDING_QUERY_CACHE:
+            _query_cache.popitem(last=False)
+    return vector
 
 
 def _build_embedder() -> Embedder:

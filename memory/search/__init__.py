@@ -1,0 +1,2 @@
+"""The search_memory pipeline, one module per stage in the order data flows:
+params → seeds → expand → score → project."""

@@ -1,0 +1,83 @@
+"""Stage 2: walk typed edges out from the seeds, up to the requested depth.
+
+Every step lands only on live memories the actor can see (of the owner, for a personal
+search), so no path passes through, or ends at, anything outside the actor's reach.
+The walk may cross the time window: rows it finds outside become flashbacks.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import connection
+
+from memory.search.seeds import Scope
+
+
+@dataclass(frozen=True)
+class Reached:
+    depth: int
+    edge_type: str
+    via: uuid.UUID
+
+
+@dataclass(frozen=True)
+class Link:
+    source: uuid.UUID
+    target: uuid.UUID
+    edge_type: str
+    confidence: float
+
+
+def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> dict[uuid.UUID, Reached]:
+    if depth <= 0 or not seeds or limit <= 0:
+        return {}
+    visible, params = scope.sql(alias="n")
+    sql = f"""
+        WITH RECURSIVE walk(id, depth, edge_type, via, path) AS (
+            SELECT s.id, 0, NULL::varchar, NULL::uuid, ARRAY[s.id] FROM unnest(%(seeds)s::uuid[]) AS s(id)
+          UNION ALL
+            SELECT n.id, w.depth + 1, e.edge_type, w.id, w.path || n.id
+            FROM walk w
+            JOIN memory_edge e ON e.expired_at IS NULL AND (e.source_id = w.id OR e.target_id = w.id)
+            JOIN memory_memory n ON n.id = CASE WHEN e.source_id = w.id THEN e.target_id ELSE e.source_id END
+            WHERE w.depth < %(depth)s AND NOT n.id = ANY(w.path) AND {visible}
+        )
+        SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
+        WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
+        ORDER BY id, depth LIMIT %(limit)s"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {**params, "seeds": seeds, "depth": depth, "limit": limit})
+        return {row[0]: Reached(depth=row[1], edge_type=row[2], via=row[3]) for row in cursor.fetchall()}
+
+
+def links_among(ids: list[uuid.UUID]) -> list[Link]:
+    """The live edges between the given memories (all of them visible already)."""
+    if not ids:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT source_id, target_id, edge_type, confidence FROM memory_edge
+               WHERE expired_at IS NULL AND source_id = ANY(%(ids)s::uuid[]) AND target_id = ANY(%(ids)s::uuid[])""",
+            {"ids": ids},
+        )
+        return [Link(*row) for row in cursor.fetchall()]
+
+
+def incoming(ids: list[uuid.UUID], edge_type: str, scope: Scope) -> dict[uuid.UUID, list[uuid.UUID]]:
+    """For each memory, the visible memories with an edge of ``edge_type`` into it."""
+    if not ids:
+        return {}
+    visible, params = scope.sql(alias="m")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT e.target_id, e.source_id FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id
+                WHERE e.expired_at IS NULL AND e.edge_type = %(type)s AND e.target_id = ANY(%(ids)s::uuid[])
+                AND {visible} ORDER BY m.created_at DESC""",
+            {**params, "ids": ids, "type": edge_type},
+        )
+        found: dict[uuid.UUID, list[uuid.UUID]] = {}
+        for target, source in cursor.fetchall():
+            found.setdefault(target, []).append(source)
+        return found

@@ -1,0 +1,124 @@
+"""Stage 0: validate a search request and resolve its mode preset and time window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+
+from helixsite.errors import InvalidInput
+
+SCOPES = ("personal", "collective", "all")
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    limit: int
+    graph_depth: int
+    freshness_weight: float
+    min_score: float
+
+
+@dataclass(frozen=True)
+class Window:
+    start: datetime | None
+    end: datetime | None
+    explicit: bool
+
+    def contains(self, moment: datetime) -> bool:
+        return (self.start is None or moment >= self.start) and (self.end is None or moment <= self.end)
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    query: str
+    user_id: str | None
+    mode: Mode
+    limit: int
+    scope: str
+    window: Window
+    graph_depth: int
+
+
+def modes() -> dict[str, Mode]:
+    return {name: Mode(name=name, **preset) for name, preset in settings.HELIX_SEARCH_MODES.items()}
+
+
+def search_request(
+    *,
+    query: Any,
+    user_id: Any = None,
+    mode: Any = None,
+    limit: Any = None,
+    scope: Any = "personal",
+    temporal_days: Any = None,
+    time_from: Any = None,
+    time_to: Any = None,
+    graph_depth: Any = None,
+) -> SearchRequest:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInput("query must not be empty.", code="empty_query", field="query")
+    if len(query) > settings.HELIX_SEARCH_MAX_QUERY_CHARS:
+        raise InvalidInput(f"query is longer than {settings.HELIX_SEARCH_MAX_QUERY_CHARS} characters.", field="query")
+    presets = modes()
+    chosen = presets.get(mode or settings.HELIX_SEARCH_DEFAULT_MODE)
+    if chosen is None:
+        raise InvalidInput(f"mode must be one of: {', '.join(presets)}.", code="unknown_mode", field="mode")
+    if scope not in SCOPES:
+        raise InvalidInput(f"scope must be one of: {', '.join(SCOPES)}.", field="scope")
+    if scope == "personal" and not (isinstance(user_id, str) and user_id.strip()):
+        raise InvalidInput("user_id is required for a personal search.", field="user_id")
+    return SearchRequest(
+        query=query.strip(),
+        user_id=user_id.strip() if isinstance(user_id, str) and user_id.strip() else None,
+        mode=chosen,
+        limit=_bounded_int(limit, "limit", chosen.limit, 1, 100),
+        scope=scope,
+        window=_window(temporal_days, time_from, time_to),
+        graph_depth=_bounded_int(graph_depth, "graph_depth", chosen.graph_depth, 0, 4),
+    )
+
+
+def _bounded_int(value: Any, field: str, default: int, low: int, high: int) -> int:
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).lstrip("-").isdigit():
+        raise InvalidInput(f"{field} must be a whole number from {low} to {high}.", field=field)
+    number = int(value)
+    if not low <= number <= high:
+        raise InvalidInput(f"{field} must be from {low} to {high}.", code="out_of_range", field=field)
+    return number
+
+
+def _window(temporal_days: Any, time_from: Any, time_to: Any) -> Window:
+    if time_from not in (None, "") or time_to not in (None, ""):
+        start = _bound(time_from, "time_from", upper=False)
+        end = _bound(time_to, "time_to", upper=True)
+        if start and end and start > end:
+            raise InvalidInput("time_from is after time_to.", code="inverted_window", field="time_from")
+        return Window(start, end, explicit=True)
+    if temporal_days not in (None, ""):
+        days = _bounded_int(temporal_days, "temporal_days", 0, 1, 36500)
+        return Window(timezone.now() - timedelta(days=days), None, explicit=True)
+    return Window(None, None, explicit=False)
+
+
+def _bound(value: Any, field: str, *, upper: bool) -> datetime | None:
+    """RFC 3339, or YYYY-MM-DD: the start of the day as a lower bound, its end as an upper one."""
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
+    moment = parse_datetime(text) if "T" in text or " " in text else None
+    if moment is None:
+        day = parse_date(text) if len(text) == 10 else None
+        if day is None:
+            raise InvalidInput(
+                f"{field} must be an RFC 3339 date-time or YYYY-MM-DD.", code="invalid_time", field=field
+            )
+        moment = datetime.combine(day, time.max if upper else time.min)
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)

@@ -1,0 +1,122 @@
+"""Stage 4: shape the ranked hits into the answer.
+
+- superseded rows stay, ×0.6 and labelled with what superseded them;
+- a raw source and its atoms (PART_OF) show once, as their best-ranked member, the rest in ``collapsed``;
+- collective and all scopes fold the same fact held by several owners, with the holder count;
+- with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
+- a rare exact token's rank-1 BM25 hit stays in the top k.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+
+from memory.search.params import SearchRequest
+from memory.search.score import Hit
+
+
+def project(
+    *,
+    request: SearchRequest,
+    hits: list[Hit],
+    superseded_by: dict[uuid.UUID, list[uuid.UUID]],
+    families: dict[uuid.UUID, uuid.UUID],
+    pinned: uuid.UUID | None,
+) -> list[Hit]:
+    by_id = {hit.memory.id: hit for hit in hits}
+    for hit in hits:
+        if hit.memory.valid_to is not None:
+            successors = superseded_by.get(hit.memory.id, [])
+            # The current version of a fact the query matched is at least as relevant as the old one.
+            for successor in (by_id[s] for s in successors if s in by_id):
+                successor.score = max(successor.score, hit.score + 1e-3)
+            hit.score *= settings.HELIX_SEARCH_SUPERSEDED_PENALTY
+            hit.flags["superseded"] = True
+            hit.flags["superseded_by"] = [str(i) for i in successors]
+    ranked = sorted(hits, key=lambda h: -h.score)
+    ranked = _collapse_families(ranked, families)
+    if request.scope != "personal":
+        ranked = _fold_holders(ranked)
+    ranked = [h for h in ranked if h.score >= request.mode.min_score]
+    inside = [h for h in ranked if not request.window.explicit or request.window.contains(h.event_time)]
+    outside = [h for h in ranked if h not in inside and h.origin == "edge"]
+    top = inside[: request.limit]
+    if pinned is not None and all(h.memory.id != pinned for h in top):
+        exact = next((h for h in inside if h.memory.id == pinned), None)
+        if exact is not None:
+            exact.flags["exact_match"] = True
+            top = [*top[: request.limit - 1], exact]
+    for hit in outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]:
+        hit.flags["flashback"] = True
+    return top + outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]
+
+
+def _collapse_families(ranked: list[Hit], families: dict[uuid.UUID, uuid.UUID]) -> list[Hit]:
+    """``families`` maps an atom to its raw source; a raw source is its own family."""
+    kept: dict[uuid.UUID, Hit] = {}
+    result = []
+    for hit in ranked:
+        family = families.get(hit.memory.id, hit.memory.id)
+        if family in kept:
+            kept[family].flags.setdefault("collapsed", []).append(str(hit.memory.id))
+            continue
+        kept[family] = hit
+        result.append(hit)
+    return result
+
+
+def _fold_holders(ranked: list[Hit]) -> list[Hit]:
+    """The same fact (one fingerprint) held by several visible owners shows once."""
+    kept: dict[str, Hit] = {}
+    result = []
+    for hit in ranked:
+        key = hit.memory.content_key
+        if key in kept:
+            holders = kept[key].flags.setdefault("holders", [kept[key].memory.user_id])
+            if hit.memory.user_id not in holders:
+                holders.append(hit.memory.user_id)
+            kept[key].flags.setdefault("collapsed", []).append(str(hit.memory.id))
+            continue
+        kept[key] = hit
+        result.append(hit)
+    for hit in result:
+        holders = hit.flags.pop("holders", [hit.memory.user_id])
+        hit.flags["holders"] = len(holders)
+    return result
+
+
+def as_result(hit: Hit) -> dict[str, Any]:
+    memory = hit.memory
+    result: dict[str, Any] = {
+        "id": str(memory.id),
+        "content": memory.content,
+        "memory_type": memory.memory_type,
+        "user_id": memory.user_id,
+        "score": round(hit.score, 4),
+        "event_date": hit.event_time.isoformat(),
+        "created_at": memory.created_at.isoformat(),
+        "metadata": memory.metadata,
+        "signals": {
+            "cosine": round(hit.cosine, 4),
+            "bm25": None if hit.bm25 is None else round(hit.bm25, 4),
+            "bm25_rank": hit.bm25_rank,
+            "vector_rank": hit.vector_rank,
+            "rrf_rank": hit.rrf_rank,
+            "semantic": round(hit.semantic, 4),
+            "ppr": round(hit.ppr, 4),
+            "freshness": round(hit.freshness, 4),
+            "importance": memory.importance,
+        },
+        "origin": hit.origin,
+        "superseded": bool(hit.flags.get("superseded")),
+        "flashback": bool(hit.flags.get("flashback")),
+    }
+    if hit.reached is not None:
+        result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
+    for key in ("superseded_by", "collapsed", "holders", "exact_match"):
+        if key in hit.flags:
+            result[key] = hit.flags[key]
+    return result

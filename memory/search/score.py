@@ -1,0 +1,119 @@
+"""Stage 3: score every seed and reached memory.
+
+semantic  cosine blended with the lexical evidence (normalized BM25, or RRF k=60)
+ppr       personalized PageRank proximity to the seeds over the typed edges
+freshness exp(−age/30 days) on event time, weighted by the mode
+importance the memory's own importance
+A direct hit's semantic score is a floor: the graph and freshness can promote it, never erase it.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from dataclasses import dataclass, field
+
+import numpy as np
+from django.conf import settings
+from django.utils import timezone
+
+from memory.models import Memory
+from memory.search.expand import Link, Reached
+from memory.search.params import SearchRequest
+from memory.search.seeds import ranks, rrf
+
+
+@dataclass
+class Hit:
+    memory: Memory
+    origin: str  # seed | edge
+    cosine: float = 0.0
+    bm25: float | None = None
+    bm25_rank: int | None = None
+    vector_rank: int | None = None
+    rrf_rank: int | None = None
+    semantic: float = 0.0
+    ppr: float = 0.0
+    freshness: float = 0.0
+    score: float = 0.0
+    reached: Reached | None = None
+    flags: dict = field(default_factory=dict)
+
+    @property
+    def event_time(self):  # noqa: ANN201
+        return self.memory.valid_from or self.memory.created_at
+
+
+def score(
+    *,
+    request: SearchRequest,
+    memories: dict[uuid.UUID, Memory],
+    cosines: dict[uuid.UUID, float],
+    vector_scores: dict[uuid.UUID, float],
+    bm25_scores: dict[uuid.UUID, float],
+    reached: dict[uuid.UUID, Reached],
+    links: list[Link],
+) -> list[Hit]:
+    vector_rank, bm25_rank = ranks(vector_scores), ranks(bm25_scores)
+    fused = rrf([vector_rank, bm25_rank], settings.HELIX_SEARCH_RRF_K)
+    rrf_rank = ranks(fused)
+    top_bm25 = max(bm25_scores.values(), default=0.0) or 1.0
+    top_rrf = max(fused.values(), default=0.0) or 1.0
+    w = settings.HELIX_SEARCH_BLEND_BM25_WEIGHT
+    hits: dict[uuid.UUID, Hit] = {}
+    for memory_id, memory in memories.items():
+        cosine = cosines.get(memory_id, 0.0)
+        hit = Hit(
+            memory=memory,
+            origin="edge" if memory_id in reached else "seed",
+            cosine=cosine,
+            bm25=bm25_scores.get(memory_id),
+            bm25_rank=bm25_rank.get(memory_id),
+            vector_rank=vector_rank.get(memory_id),
+            rrf_rank=rrf_rank.get(memory_id),
+            reached=reached.get(memory_id),
+        )
+        if settings.HELIX_SEARCH_FUSION == "rrf" and memory_id in fused:
+            hit.semantic = fused[memory_id] / top_rrf
+        else:
+            lexical = bm25_scores.get(memory_id, 0.0) / top_bm25
+            hit.semantic = (1 - w) * max(cosine, 0.0) + w * lexical
+        hits[memory_id] = hit
+    ppr = personalized_pagerank(hits, links)
+    now = timezone.now()
+    for memory_id, hit in hits.items():
+        hit.ppr = ppr.get(memory_id, 0.0)
+        age_days = max((now - hit.event_time).total_seconds() / 86400, 0.0)
+        hit.freshness = math.exp(-age_days / settings.HELIX_SEARCH_FRESHNESS_DAYS)
+        hit.score = (
+            settings.HELIX_SEARCH_SEMANTIC_WEIGHT * hit.semantic
+            + settings.HELIX_SEARCH_PPR_WEIGHT * hit.ppr
+            + request.mode.freshness_weight * hit.freshness
+            + settings.HELIX_SEARCH_IMPORTANCE_WEIGHT * hit.memory.importance
+        )
+    return sorted(hits.values(), key=lambda h: -h.score)
+
+
+def personalized_pagerank(
+    hits: dict[uuid.UUID, Hit], links: list[Link], *, damping: float = 0.85
+) -> dict[uuid.UUID, float]:
+    """Proximity to the seeds over the edges (both directions), normalized to a maximum of 1."""
+    ids = list(hits)
+    index = {memory_id: i for i, memory_id in enumerate(ids)}
+    restart = np.array([hits[i].semantic if hits[i].origin == "seed" else 0.0 for i in ids], dtype=np.float64)
+    if not links or restart.sum() <= 0:
+        return {}
+    restart /= restart.sum()
+    matrix = np.zeros((len(ids), len(ids)))
+    for link in links:
+        if link.source in index and link.target in index:
+            a, b = index[link.source], index[link.target]
+            matrix[a, b] += link.confidence
+            matrix[b, a] += link.confidence
+    out = matrix.sum(axis=1, keepdims=True)
+    transition = np.divide(matrix, out, out=np.zeros_like(matrix), where=out > 0)
+    rank = restart.copy()
+    for _ in range(30):
+        rank = (1 - damping) * restart + damping * transition.T @ rank
+    top = rank.max() or 1.0
+    return {memory_id: float(rank[index[memory_id]] / top) for memory_id in ids}

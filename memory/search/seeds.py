@@ -1,0 +1,139 @@
+"""Stage 1: seeds. Vector nearest neighbours (HNSW, iterative scan) and BM25 candidates
+(k1 1.5, b 0.75) from the full-text index, both inside the same filter: live memories the
+actor can see, of the owner for a personal search, in the event-time window.
+
+BM25's document frequencies, document count and average length are computed over the
+memories the actor can see, so scores reveal nothing about other workspaces.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+from memory.search.params import SearchRequest, Window
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Who is asking and what they may see: the SQL filter every read path uses."""
+
+    readable: list[int] | None  # None: a global admin, who sees every workspace
+    user_id: str | None
+
+    def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
+        clauses = [f"{alias}.deleted_at IS NULL", f"({alias}.expires_at IS NULL OR {alias}.expires_at > now())"]
+        params: dict[str, Any] = {}
+        if self.readable is not None:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM rbac_memoryvisibility v WHERE v.memory_id = {alias}.id "
+                "AND v.workspace_id = ANY(%(readable)s))"
+            )
+            params["readable"] = self.readable
+        if self.user_id is not None:
+            clauses.append(f"{alias}.user_id = %(owner)s")
+            params["owner"] = self.user_id
+        if window is not None and window.start is not None:
+            clauses.append(f"{alias}.valid_from >= %(window_start)s")
+            params["window_start"] = window.start
+        if window is not None and window.end is not None:
+            clauses.append(f"{alias}.valid_from <= %(window_end)s")
+            params["window_end"] = window.end
+        return " AND ".join(clauses), params
+
+
+@dataclass
+class Seeds:
+    cosine: dict[uuid.UUID, float]
+    vector_rank: dict[uuid.UUID, int]
+    bm25: dict[uuid.UUID, float]
+    bm25_rank: dict[uuid.UUID, int]
+
+
+def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:  # noqa: ANN001
+    where, params = scope.sql(request.window)
+    sql = f"""
+        SELECT m.id, 1 - (m.embedding <=> %(vec)s::vector) FROM memory_memory m
+        WHERE {where} ORDER BY m.embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {**params, "vec": _vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
+        return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
+
+
+def bm25_seeds(scope: Scope, request: SearchRequest) -> dict[uuid.UUID, float]:
+    terms = query_terms(request.query)
+    if not terms:
+        return {}
+    seed_where, seed_params = scope.sql(request.window)
+    stat_where, stat_params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
+    sql = f"""
+        WITH terms AS (SELECT unnest(%(terms)s::text[]) AS term),
+        stats AS (
+            SELECT count(*)::float AS n, coalesce(avg(length(s.search_vector)), 1)::float AS avgdl
+            FROM memory_memory s WHERE {stat_where}
+        ),
+        df AS (
+            SELECT t.term, (SELECT count(*) FROM memory_memory s
+                            WHERE {stat_where} AND s.search_vector @@ quote_literal(t.term)::tsquery)::float AS df
+            FROM terms t
+        ),
+        candidates AS (
+            SELECT m.id, m.search_vector FROM memory_memory m
+            WHERE {seed_where} AND m.search_vector @@ %(any_term)s::tsquery
+            ORDER BY ts_rank_cd(m.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+        )
+        SELECT c.id, sum(
+            ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
+            * (cardinality(u.positions) * (%(k1)s + 1))
+            / (cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * length(c.search_vector) / stats.avgdl))
+        ) AS score
+        FROM candidates c CROSS JOIN LATERAL unnest(c.search_vector) AS u(lexeme, positions, weights)
+        JOIN df ON df.term = u.lexeme CROSS JOIN stats
+        GROUP BY c.id ORDER BY score DESC LIMIT %(k)s"""
+    params = {
+        **seed_params, **stat_params, "terms": terms, "any_term": " | ".join(_quoted(t) for t in terms),
+        "pool": settings.HELIX_SEARCH_BM25_K * 4, "k": settings.HELIX_SEARCH_BM25_K,
+        "k1": settings.HELIX_SEARCH_BM25_K1, "b": settings.HELIX_SEARCH_BM25_B,
+    }  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {memory_id: float(score) for memory_id, score in cursor.fetchall()}
+
+
+def query_terms(query: str) -> list[str]:
+    """The query's lexemes, as the index stores them (english stemming, stop words dropped)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [query])
+        (terms,) = cursor.fetchone()
+    return sorted(terms or [])
+
+
+def ranks(scores: dict[uuid.UUID, float]) -> dict[uuid.UUID, int]:
+    return {memory_id: rank for rank, memory_id in enumerate(sorted(scores, key=lambda i: -scores[i]), start=1)}
+
+
+def rare_tokens(query: str) -> list[str]:
+    """Exact tokens a user expects to find verbatim: ids, paths, error codes, versions."""
+    pattern = r"[\w.\-]*/[\w./\-]+|\b[0-9a-fA-F]{8}-[0-9a-fA-F\-]{27}\b|\b[A-Za-z]*\d[\w.\-]*|\b[A-Z]{2,}[\w\-]*"
+    return [token for token in re.findall(pattern, query) if len(token) >= 3]
+
+
+def _quoted(term: str) -> str:
+    return "'" + term.replace("'", "''") + "'"
+
+
+def _vector_text(vector) -> str:  # noqa: ANN001
+    return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
+
+
+def rrf(rankings: list[dict[uuid.UUID, int]], k: int) -> dict[uuid.UUID, float]:
+    fused: dict[uuid.UUID, float] = {}
+    for ranking in rankings:
+        for memory_id, rank in ranking.items():
+            fused[memory_id] = fused.get(memory_id, 0.0) + 1.0 / (k + rank)
+    return fused

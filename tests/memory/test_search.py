@@ -1,0 +1,205 @@
+"""search_memory: hybrid recall, windows and flashbacks, history, families, and visibility."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+
+from helixsite.errors import ApplicationError
+from memory.ingest.bulk import ImportRow, import_rows
+from memory.models import Edge, Memory
+from memory.selectors import memory_search
+from rbac.models import Role
+from rbac.policy import write_domain_resolve
+from tests.factories import grant, make_memory, make_principal, make_workspace
+
+pytestmark = pytest.mark.django_db
+
+
+def search(actor, query: str, **params) -> list[dict]:  # noqa: ANN001
+    return memory_search(actor=actor, query=query, **{"user_id": "bob", **params})["results"]
+
+
+def contents(results: list[dict]) -> list[str]:
+    return [r["content"] for r in results]
+
+
+@pytest.fixture
+def distractors(team):
+    """500 ordinary memories of bob's, so the right answer has to be found, not just returned."""
+    topics = [
+        "lunch",
+        "the weather",
+        "a podcast",
+        "the gym",
+        "a book",
+        "the train",
+        "a meeting",
+        "groceries",
+        "a movie",
+        "coffee",
+    ]
+    rows = [
+        ImportRow(
+            n,
+            "bob",
+            f"bob talked about {topics[n % 10]} with colleague {n} on day {n % 28 + 1}.",
+            "fact",
+            "team",
+            {},
+            None,
+            "",
+        )
+        for n in range(500)
+    ]
+    import_rows(actor=team["writer"], rows=rows, batch_size=250, rebuild_index="never")
+
+
+@pytest.mark.parametrize(
+    ("stored", "query"),
+    [
+        ("The failing job id is 7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c.", "7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c"),
+        (
+            "Nginx reads its TLS settings from /etc/nginx/conf.d/tls-hardening.conf.",
+            "/etc/nginx/conf.d/tls-hardening.conf",
+        ),
+        ("The payment service answers ERR_QUOTA_4417 when the card limit is hit.", "what does ERR_QUOTA_4417 mean"),
+    ],
+)
+def test_rare_exact_tokens_come_back_first(team, distractors, add, stored, query):
+    add(stored, extract=False)
+
+    assert contents(search(team["writer"], query))[0] == stored
+
+
+def test_paraphrases_are_recalled(team, distractors, add):
+    add("I moved to Lisbon in March and love the tiled buildings.")
+
+    assert (
+        contents(search(team["writer"], "Which city does the user live in now?"))[0]
+        == "bob moved to Lisbon in March and love the tiled buildings."
+    )
+
+
+def test_the_current_fact_outranks_the_superseded_one_and_both_stay_reachable(team, add):
+    add("I live in Paris.")
+    add("I moved to Berlin last month.", occurred_at="2026-11-20")
+
+    results = search(team["writer"], "where does bob live")
+
+    current, old = results[0], next(r for r in results if r["content"] == "bob lives in Paris.")
+    assert current["content"].startswith("bob moved to Berlin") and not current["superseded"]
+    assert old["superseded"] and old["superseded_by"] == [current["id"]]
+    assert old["score"] < current["score"]
+
+
+def test_a_june_window_returns_june_rows_plus_at_most_three_dated_predecessors(team):
+    writer = make_principal("w2")
+    grant(writer, team["workspace"], Role.WORKER)
+    domain = write_domain_resolve(actor=writer.user, group_id="team")
+
+    def event(content: str, day: datetime) -> Memory:
+        return make_memory(
+            author=writer, domain=domain, content=content, user_id="bob", embed=True, valid_from=day, created_at=day
+        )
+
+    june = [
+        event(f"In June the Atlas launch step {n} shipped.", datetime(2026, 6, 3 + n, tzinfo=UTC)) for n in range(3)
+    ]
+    older = [
+        event(f"In spring the Atlas prototype milestone {n} was reached.", datetime(2026, 4, 1 + n, tzinfo=UTC))
+        for n in range(5)
+    ]
+    for n, old in enumerate(older):
+        Edge.objects.create(source=june[n % 3], target=old, edge_type="BECAUSE")
+
+    results = search(writer.user, "Atlas launch", time_from="2026-06-01", time_to="2026-06-30", graph_depth=1)
+
+    in_window = [r for r in results if not r["flashback"]]
+    flashbacks = [r for r in results if r["flashback"]]
+    assert {r["id"] for r in in_window} == {str(m.id) for m in june}
+    assert 1 <= len(flashbacks) <= 3
+    assert all(r["event_date"].startswith("2026-04") and r["origin"] == "edge" for r in flashbacks)
+    assert results[: len(in_window)] == in_window, "flashbacks come after the window's rows"
+
+
+def test_a_raw_source_and_its_atoms_show_once(team, add):
+    message = "I live in Lisbon near the river. I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu."
+    result = add(message)
+
+    results = search(team["writer"], "nurse at Santa Maria hospital in Lisbon", graph_depth=1)
+
+    family = {*result["memory_ids"], str(Memory.objects.get(source="raw_input").id)}
+    shown = [r for r in results if r["id"] in family]
+    assert len(shown) == 1
+    assert set(shown[0]["collapsed"]) | {shown[0]["id"]} <= family and len(shown[0]["collapsed"]) >= 1
+
+
+def test_links_into_an_unreadable_workspace_never_leak(team, add):
+    secret_ws = make_workspace("secret")
+    insider = make_principal("insider")
+    grant(insider, secret_ws, Role.WORKER)
+    secret = add("The merger codename is Bluefin.", actor=insider.user, group_id="secret")["memory_ids"][0]
+    mine = add("The Bluefin codename appears in my calendar.")["memory_ids"][0]
+    Edge.objects.create(source_id=mine, target_id=secret, edge_type="RELATES_TO")
+
+    for params in (
+        {},
+        {"scope": "all", "user_id": None},
+        {"scope": "collective", "user_id": None},
+        {"mode": "full", "graph_depth": 4},
+    ):
+        found = memory_search(actor=team["writer"], query="Bluefin merger codename", **{"user_id": "bob", **params})
+        assert secret not in {r["id"] for r in found["results"]}
+        assert found["count"] == len(found["results"]) and all("merger" not in r["content"] for r in found["results"])
+
+
+def test_collective_scope_folds_owners_but_never_widens_visibility(team, add):
+    add("The office closes at 6pm on Fridays.", user_id="bob")
+    add("The office closes at 6pm on Fridays.", user_id="carol")
+    other = make_workspace("other")
+    stranger = make_principal("stranger")
+    grant(stranger, other, Role.WORKER)
+    add("The office closes at 6pm on Fridays.", actor=stranger.user, group_id="other", user_id="dave")
+
+    results = search(team["writer"], "when does the office close", scope="collective", user_id=None)
+
+    office = [r for r in results if "office closes" in r["content"]]
+    assert len(office) == 1 and office[0]["holders"] == 2
+
+
+@pytest.mark.parametrize(
+    ("params", "code", "field"),
+    [
+        ({"query": "  "}, "empty_query", "query"),
+        ({"limit": 0}, "out_of_range", "limit"),
+        ({"limit": 101}, "out_of_range", "limit"),
+        ({"mode": "turbo"}, "unknown_mode", "mode"),
+        ({"graph_depth": 5}, "out_of_range", "graph_depth"),
+        ({"time_from": "June"}, "invalid_time", "time_from"),
+        ({"time_from": "2026-07-01", "time_to": "2026-06-01"}, "inverted_window", "time_from"),
+        ({"scope": "everyone"}, "invalid", "scope"),
+        ({"user_id": None}, "invalid", "user_id"),
+    ],
+)
+def test_bad_search_parameters_name_the_field(team, params, code, field):
+    with pytest.raises(ApplicationError) as refused:
+        memory_search(actor=team["writer"], **{"query": "anything", "user_id": "bob", **params})
+    assert (refused.value.status, refused.value.code, refused.value.field) == (400, code, field)
+
+
+def test_an_unknown_mode_lists_the_modes(team):
+    with pytest.raises(ApplicationError, match="mode must be one of: recent, contextual, deep, full"):
+        memory_search(actor=team["writer"], query="x", user_id="bob", mode="turbo")
+
+
+def test_recall_reinforces_what_it_returns(team, add):
+    memory_id = add("The staging database is db-7.")["memory_ids"][0]
+
+    search(team["writer"], "staging database")
+    search(team["writer"], "which database is staging")
+
+    memory = Memory.objects.get(pk=uuid.UUID(memory_id))
+    assert memory.access_count == 2 and memory.last_accessed_at is not None
