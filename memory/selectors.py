@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import uuid
 from dataclasses import dataclass
 
+import numpy as np
 from django.conf import settings
 from django.db.models import Q
 from pgvector.django import CosineDistance
 
-from helixsite.errors import NotFound
-from memory.models import Edge, EmbeddingSpace, Memory, MemoryHistory
+from helixsite.errors import InvalidInput, NotFound
+from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
 from memory.providers import embed_query
 from memory.search.expand import Reached, expand, incoming, links_among
+from memory.search.graph import DIRECTIONS, Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
@@ -95,14 +98,13 @@ def memory_detail(*, actor, memory_id) -> MemoryDetail:  # noqa: ANN001
     )
 
 
-def memory_search(*, actor, **params) -> dict:  # noqa: ANN001, ANN003 - the parameters of search_request
+def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = (), **params) -> dict:  # noqa: ANN001, ANN003
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
     Only live memories the actor can see are seeds, are walked through, or come back.
     """
     request = search_request(**params)
-    scope = Scope(readable=None if is_global_admin(actor) else readable_workspace_ids(actor),
-                  user_id=request.user_id if request.scope == "personal" else None)  # fmt: skip
+    scope = _scope(actor, request.user_id if request.scope == "personal" else None, concept=concept, tags=tags)
     vector = embed_query(request.query)
     vector_scores = vector_seeds(scope, request, vector)
     bm25_scores = bm25_seeds(scope, request)
@@ -131,6 +133,11 @@ def memory_search(*, actor, **params) -> dict:  # noqa: ANN001, ANN003 - the par
         "results": [as_result(h) for h in results],
         "count": len(results),
     }
+
+
+def _scope(actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:  # noqa: ANN001
+    readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
+    return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags))
 
 
 def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hit]:  # noqa: ANN001
@@ -170,3 +177,169 @@ def _exact_pin(query: str, bm25_scores: dict):  # noqa: ANN202 - a memory id or 
     if not bm25_scores or not rare_tokens(query):
         return None
     return max(bm25_scores, key=bm25_scores.get)
+
+
+# --- variants of recall on the same engine ---------------------------------------------------
+
+
+def memory_search_by_concept(
+    *, actor, concept: str, tags: list[str] | None = None, query: str | None = None, **params
+) -> dict:  # noqa: ANN001, ANN003, E501
+    """Memories that are instances of an ontology concept (and carry the tags), ranked by the query."""
+    known = list(Concept.objects.order_by("name").values_list("name", flat=True))
+    if concept not in known:
+        raise InvalidInput(f"concept must be one of: {', '.join(known)}.", code="unknown_concept", field="concept")
+    if not isinstance(tags, list | tuple | type(None)) or not all(isinstance(t, str) for t in tags or []):
+        raise InvalidInput("tags must be a list of strings.", field="tags")
+    return memory_search(actor=actor, concept=concept, tags=tuple(tags or ()), query=query or concept, **params)
+
+
+def memory_reasoning_chain(
+    *,
+    actor,
+    query: str,
+    user_id: str | None = None,
+    direction: str = "both",
+    max_depth: int = 5,
+    seeds: int = 3,  # noqa: ANN001
+) -> dict:
+    """From the best matches for ``query``, the chains of IMPLIES / BECAUSE / CONTRADICTS / SUPPORTS edges."""
+    if direction not in DIRECTIONS:
+        raise InvalidInput(f"direction must be one of: {', '.join(DIRECTIONS)}.", field="direction")
+    if not isinstance(max_depth, int) or not 1 <= max_depth <= 10:
+        raise InvalidInput("max_depth must be from 1 to 10.", code="out_of_range", field="max_depth")
+    scope_name = "personal" if user_id else "all"
+    found = memory_search(actor=actor, query=query, user_id=user_id, scope=scope_name, limit=seeds, graph_depth=0)
+    seed_ids = [uuid.UUID(r["id"]) for r in found["results"]]
+    chains = reasoning_chains(_scope(actor, user_id), seed_ids, direction=direction, max_depth=max_depth)
+    contents = _contents({i for chain in chains for step in chain for i in (step.source, step.target)} | set(seed_ids))
+    return {
+        "ok": True,
+        "direction": direction,
+        "seeds": found["results"],
+        "chains": [_chain(chain, contents) for chain in chains],
+    }
+
+
+def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:  # noqa: ANN001
+    """One typed path between two anchors (memory ids or text), with its cumulative confidence."""
+    if not isinstance(max_depth, int) or not 1 <= max_depth <= 6:
+        raise InvalidInput("max_depth must be from 1 to 6.", code="out_of_range", field="max_depth")
+    start, goal = _anchor(actor, a, "a", user_id), _anchor(actor, b, "b", user_id)
+    path = shortest_path(_scope(actor, None), start.id, goal.id, max_depth=max_depth)
+    result = {"ok": True, "from": _brief(start), "to": _brief(goal)}
+    if path is None:
+        return {**result, "path": None, "reason": f"no path of at most {max_depth} edges between them"}
+    contents = _contents({i for step in path for i in (step.source, step.target)})
+    chain = _chain(path, contents)
+    return {**result, "path": chain["steps"], "confidence": chain["confidence"]}
+
+
+def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:  # noqa: ANN001
+    """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest memories."""
+    if not isinstance(depth, int) or not 1 <= depth <= 4:
+        raise InvalidInput("depth must be from 1 to 4.", code="out_of_range", field="depth")
+    if not isinstance(limit, int) or not 1 <= limit <= 500:
+        raise InvalidInput("limit must be from 1 to 500.", code="out_of_range", field="limit")
+    scope = _scope(actor, None)
+    if memory_id is not None:
+        center = memory_get_for_actor(actor=actor, memory_id=memory_id)
+        nodes, steps = neighbourhood(scope, center.id, depth=depth, limit=limit)
+    elif user_id:
+        nodes = {m.id for m in memory_list(actor=actor, user_id=user_id, limit=limit, include_superseded=True)}
+        steps = [s for s in neighbours(scope, list(nodes)) if s.source in nodes and s.target in nodes]
+    else:
+        raise InvalidInput("Give memory_id or user_id.", field="memory_id")
+    contents = _contents(nodes)
+    return {
+        "ok": True,
+        "nodes": [{"id": str(i), **contents[i]} for i in nodes if i in contents],
+        "edges": [
+            {"source": str(s.source), "target": str(s.target), "type": s.edge_type, "confidence": s.confidence}
+            for s in steps
+        ],
+    }
+
+
+def memory_build_context(
+    *, actor, query: str, user_id: str | None = None, token_budget: int | None = None, **params
+) -> dict:  # noqa: ANN001, ANN003, E501
+    """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id."""
+    budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 16 <= budget <= 32000:
+        raise InvalidInput("token_budget must be from 16 to 32000.", code="out_of_range", field="token_budget")
+    pool = memory_search(actor=actor, query=query, user_id=user_id, limit=params.pop("limit", 40), **params)["results"]
+    chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
+    lines, packed, used = [], [], 0
+    for result in chosen:
+        line = f"- [{result['id']}] {result['content']}"
+        cost = estimate_tokens(line)
+        if used + cost > budget:
+            continue
+        lines.append(line)
+        packed.append({"id": result["id"], "content": result["content"], "score": result["score"], "tokens": cost})
+        used += cost
+    return {"ok": True, "context": "\n".join(lines), "memories": packed, "tokens": used, "token_budget": budget}
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters a token for English text: the estimate the budget is kept against."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+def _mmr(results: list[dict], lam: float) -> list[dict]:
+    """Maximal marginal relevance: relevance against similarity to what was already chosen."""
+    if len(results) <= 1:
+        return results
+    ids = [r["id"] for r in results]
+    vectors = dict(Memory.objects.filter(id__in=ids).values_list("id", "embedding"))
+    matrix = np.array([np.asarray(vectors[uuid.UUID(i)], dtype=np.float32) for i in ids])
+    top = max(r["score"] for r in results) or 1.0
+    relevance = np.array([r["score"] / top for r in results])
+    chosen: list[int] = []
+    remaining = list(range(len(results)))
+    while remaining:
+        similarity = (matrix[remaining] @ matrix[chosen].T).max(axis=1) if chosen else np.zeros(len(remaining))
+        best = remaining[int(np.argmax(lam * relevance[remaining] - (1 - lam) * similarity))]
+        chosen.append(best)
+        remaining.remove(best)
+    return [results[i] for i in chosen]
+
+
+def _anchor(actor, value: str, field: str, user_id: str | None) -> Memory:  # noqa: ANN001
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{field} must be a memory id or a text.", field=field)
+    try:
+        return memory_get_for_actor(actor=actor, memory_id=uuid.UUID(value.strip()))
+    except ValueError:
+        pass
+    found = memory_search(
+        actor=actor, query=value, user_id=user_id, scope="personal" if user_id else "all", limit=1, graph_depth=0
+    )
+    if not found["results"]:
+        raise NotFound(f"No memory matches {field}.", field=field)
+    return Memory.objects.get(pk=found["results"][0]["id"])
+
+
+def _contents(ids: set) -> dict:
+    rows = Memory.objects.filter(id__in=ids).values("id", "content", "memory_type", "user_id", "valid_to")
+    return {r["id"]: {"content": r["content"], "memory_type": r["memory_type"], "user_id": r["user_id"],
+                      "superseded": r["valid_to"] is not None} for r in rows}  # fmt: skip
+
+
+def _brief(memory: Memory) -> dict:
+    return {"id": str(memory.id), "content": memory.content}
+
+
+def _chain(steps: list[Step], contents: dict) -> dict:
+    confidence = 1.0
+    trail = []
+    for step in steps:
+        confidence *= step.confidence
+        reached = step.source if step.reversed else step.target
+        trail.append({
+            "from": str(step.target if step.reversed else step.source), "to": str(reached), "edge": step.edge_type,
+            "direction": "backward" if step.reversed else "forward", "confidence": step.confidence,
+            "content": contents.get(reached, {}).get("content"),
+        })  # fmt: skip
+    return {"steps": trail, "confidence": round(confidence, 4)}

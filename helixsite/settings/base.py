@@ -271,6 +271,8 @@ HELIX_SEARCH_EXPAND_FROM = env_int("HELIX_SEARCH_EXPAND_FROM", 10, minimum=0, ma
 HELIX_SEARCH_EXPAND_MAX = env_int("HELIX_SEARCH_EXPAND_MAX", 200, minimum=0, maximum=5000)
 HELIX_SEARCH_SUPERSEDED_PENALTY = env_float("HELIX_SEARCH_SUPERSEDED_PENALTY", 0.6, minimum=0.0, maximum=1.0)
 HELIX_SEARCH_FLASHBACK_MAX = env_int("HELIX_SEARCH_FLASHBACK_MAX", 3, minimum=0, maximum=20)
+HELIX_CONTEXT_DEFAULT_TOKENS = env_int("HELIX_CONTEXT_DEFAULT_TOKENS", 800, minimum=16, maximum=32000)
+HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.0, maximum=1.0)
 HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
 
 # --- logging --------------------------------------------------------------------------

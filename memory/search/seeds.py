@@ -25,6 +25,8 @@ class Scope:
 
     readable: list[int] | None  # None: a global admin, who sees every workspace
     user_id: str | None
+    concept: str | None = None
+    tags: tuple[str, ...] = ()
 
     def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
         clauses = [f"{alias}.deleted_at IS NULL", f"({alias}.expires_at IS NULL OR {alias}.expires_at > now())"]
@@ -38,6 +40,15 @@ class Scope:
         if self.user_id is not None:
             clauses.append(f"{alias}.user_id = %(owner)s")
             params["owner"] = self.user_id
+        if self.concept:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM memory_instanceof i JOIN memory_concept c ON c.id = i.concept_id "
+                f"WHERE i.memory_id = {alias}.id AND c.name = %(concept)s)"
+            )
+            params["concept"] = self.concept
+        if self.tags:
+            clauses.append(f"{alias}.context_tags @> %(tags)s::varchar[]")
+            params["tags"] = list(self.tags)
         if window is not None and window.start is not None:
             clauses.append(f"{alias}.valid_from >= %(window_start)s")
             params["window_start"] = window.start

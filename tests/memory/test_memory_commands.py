@@ -88,3 +88,13 @@ def test_a_large_import_drops_the_vector_index_and_builds_it_again(tmp_path):
     assert "stored 300" in out and "Vector index rebuilt." in out
     assert hnsw_index_exists()
     assert Memory.objects.count() == 300
+
+
+def test_search_memory_prints_a_table_with_the_signals(team, add):
+    add("I live in Paris.")
+    add("I moved to Berlin last month.")
+
+    out, _ = run("search_memory", "where does bob live", "--actor", "writer", "--user", "bob")
+
+    assert "bob moved to Berlin" in out and "superseded" in out and "bm25#" in out
+    assert "results, mode contextual, scope personal" in out
