@@ -10,6 +10,8 @@ import sys
 BENCHMARKS = {
     "embeddings": "bench.embeddings",
     "add_memory": "bench.add_memory",
+    "recall": "bench.recall",
+    "search_latency": "bench.search_latency",
 }
 
 

@@ -16,7 +16,7 @@ RUNS = 150
 
 
 def run() -> None:
-    actor = prepared(memories=STORED)
+    actor = prepared(workspace="bench", memories=STORED)
     memory_add(actor=actor, user_id="warmup", message="I like warm starts.", group_id="bench")
     for sentences in (1, 3):
         samples = []

@@ -1,4 +1,5 @@
-"""A database of the benchmarks' own, so they never touch an installation's memories."""
+"""A database of the benchmarks' own, and a workspace per benchmark within it, so they never
+touch an installation's memories or each other's."""
 
 from __future__ import annotations
 
@@ -13,21 +14,29 @@ from rbac.selectors import user_get_by_name
 from rbac.services import membership_grant, principal_create, workspace_create
 
 
-def prepared(*, memories: int):  # noqa: ANN201 - the bench principal
-    """Migrate, make the bench principal and workspace, and top the corpus up to ``memories`` rows."""
+def prepared(*, workspace: str, memories: int = 0):  # noqa: ANN201 - the bench principal
+    """Migrate, make the bench principal and ``workspace``, and keep exactly ``memories`` seed
+    rows in it (synthetic statements loaded as agent memories); whatever else an earlier run of
+    the same benchmark wrote there goes."""
     call_command("migrate", verbosity=0)
+    if not Workspace.objects.filter(slug=workspace).exists():
+        workspace_create(actor=SYSTEM, name=workspace, slug=workspace)
     if not Workspace.objects.filter(slug="bench").exists():
-        workspace_create(actor=SYSTEM, name="Bench", slug="bench")
-        principal_create(username="bench", kind="agent")
-    actor = user_get_by_name(username="bench")
-    membership_grant(actor=SYSTEM, workspace=Workspace.objects.get(slug="bench"), user=actor, role=Role.WORKER)
-    # Only the seed corpus stays between runs: what earlier runs added or imported goes.
-    Memory.objects.exclude(source=MemorySource.AGENT, user_id__startswith="user").delete()
-    missing = memories - Memory.objects.count()
-    if missing > 0:
-        rows = [
-            ImportRow(i, user, text, "fact", "bench", {}, None, "")
-            for i, (user, text) in enumerate(statements(memories)[-missing:])
-        ]
-        import_rows(actor=actor, rows=rows, batch_size=512, rebuild_index="auto")
+        workspace_create(actor=SYSTEM, name="bench", slug="bench")
+    try:
+        actor = user_get_by_name(username="bench")
+    except Exception:  # noqa: BLE001 - the first run creates it
+        actor = principal_create(username="bench", kind="agent").user
+    space = Workspace.objects.get(slug=workspace)
+    membership_grant(actor=SYSTEM, workspace=space, user=actor, role=Role.WORKER)
+    if memories:
+        in_space = Memory.objects.filter(rbac_scope=f"rbac:group:{space.id}")
+        in_space.exclude(source=MemorySource.AGENT).delete()
+        missing = memories - in_space.count()
+        if missing > 0:
+            rows = [
+                ImportRow(i, user, text, "fact", workspace, {}, None, "")
+                for i, (user, text) in enumerate(statements(memories)[-missing:])
+            ]
+            import_rows(actor=actor, rows=rows, batch_size=512, rebuild_index="auto")
     return actor

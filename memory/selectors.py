@@ -20,7 +20,7 @@ from memory.search.params import search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
 from memory.search.score import Hit, score
-from memory.search.seeds import Scope, bm25_seeds, rare_tokens, vector_seeds
+from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
 from rbac.policy import is_global_admin, readable_workspace_ids
 
 
@@ -106,17 +106,20 @@ def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = 
     request = search_request(**params)
     scope = _scope(actor, request.user_id if request.scope == "personal" else None, concept=concept, tags=tags)
     vector = embed_query(request.query)
-    vector_scores = vector_seeds(scope, request, vector)
-    bm25_scores = bm25_seeds(scope, request)
+    signals = settings.HELIX_SEARCH_SEEDS
+    vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
+    bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
+    bm25_scores = bm25.scores
+    # The graph walk starts from the seeds strongest on both signals, each on a 0–1 scale.
     seed_ids = sorted(
-        set(vector_scores) | set(bm25_scores), key=lambda i: -(vector_scores.get(i, 0) + bm25_scores.get(i, 0))
+        set(vector_scores) | set(bm25_scores), key=lambda i: -(vector_scores.get(i, 0) + bm25.normalized(i, "query"))
     )
     reached = expand(scope, seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM], depth=request.graph_depth,
                      limit=settings.HELIX_SEARCH_EXPAND_MAX)  # fmt: skip
     ids = list(dict.fromkeys([*seed_ids, *reached]))
     memories = Memory.objects.defer("embedding", "search_vector").in_bulk(ids)
     hits = score(request=request, memories=memories, cosines=_cosines(ids, vector), vector_scores=vector_scores,
-                 bm25_scores=bm25_scores, reached=reached, links=links_among(ids))  # fmt: skip
+                 bm25=bm25, reached=reached, links=links_among(ids))  # fmt: skip
     top_ids = [h.memory.id for h in hits[: request.limit * 3]]
     superseded_by = incoming([h.memory.id for h in hits if h.memory.valid_to], "SUPERSEDES", scope)
     hits += _successors_missing(hits, superseded_by, vector)

@@ -20,7 +20,7 @@ from django.utils import timezone
 from memory.models import Memory
 from memory.search.expand import Link, Reached
 from memory.search.params import SearchRequest
-from memory.search.seeds import ranks, rrf
+from memory.search.seeds import Bm25, ranks, rrf
 
 
 @dataclass
@@ -50,14 +50,15 @@ def score(
     memories: dict[uuid.UUID, Memory],
     cosines: dict[uuid.UUID, float],
     vector_scores: dict[uuid.UUID, float],
-    bm25_scores: dict[uuid.UUID, float],
+    bm25: Bm25,
     reached: dict[uuid.UUID, Reached],
     links: list[Link],
 ) -> list[Hit]:
+    bm25_scores = bm25.scores
     vector_rank, bm25_rank = ranks(vector_scores), ranks(bm25_scores)
     fused = rrf([vector_rank, bm25_rank], settings.HELIX_SEARCH_RRF_K)
     rrf_rank = ranks(fused)
-    top_bm25 = max(bm25_scores.values(), default=0.0) or 1.0
+    method = settings.HELIX_SEARCH_BM25_NORMALIZATION
     top_rrf = max(fused.values(), default=0.0) or 1.0
     w = settings.HELIX_SEARCH_BLEND_BM25_WEIGHT
     hits: dict[uuid.UUID, Hit] = {}
@@ -73,10 +74,14 @@ def score(
             rrf_rank=rrf_rank.get(memory_id),
             reached=reached.get(memory_id),
         )
-        if settings.HELIX_SEARCH_FUSION == "rrf" and memory_id in fused:
+        if settings.HELIX_SEARCH_SEEDS == "bm25":
+            hit.semantic = bm25.normalized(memory_id, "max")
+        elif settings.HELIX_SEARCH_SEEDS == "vector":
+            hit.semantic = max(cosine, 0.0)
+        elif settings.HELIX_SEARCH_FUSION == "rrf" and memory_id in fused:
             hit.semantic = fused[memory_id] / top_rrf
         else:
-            lexical = bm25_scores.get(memory_id, 0.0) / top_bm25
+            lexical = bm25.normalized(memory_id, method)
             hit.semantic = (1 - w) * max(cosine, 0.0) + w * lexical
         hits[memory_id] = hit
     ppr = personalized_pagerank(hits, links)

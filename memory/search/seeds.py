@@ -76,10 +76,24 @@ def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
 
 
-def bm25_seeds(scope: Scope, request: SearchRequest) -> dict[uuid.UUID, float]:
+@dataclass(frozen=True)
+class Bm25:
+    scores: dict[uuid.UUID, float]
+    ceiling: float  # the best score any document could reach for the query
+
+    def normalized(self, memory_id: uuid.UUID, method: str) -> float:
+        """``query``: the share of the query matched, so one common word earns little;
+        ``max``: relative to the best candidate, which always earns 1."""
+        score = self.scores.get(memory_id, 0.0)
+        if method == "max":
+            return score / (max(self.scores.values(), default=0.0) or 1.0)
+        return min(score / self.ceiling, 1.0) if self.ceiling > 0 else 0.0
+
+
+def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     terms = query_terms(request.query)
     if not terms:
-        return {}
+        return Bm25({}, 1.0)
     seed_where, seed_params = scope.sql(request.window)
     stat_where, stat_params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
     sql = f"""
@@ -102,10 +116,12 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> dict[uuid.UUID, float]:
             ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
             * (cardinality(u.positions) * (%(k1)s + 1))
             / (cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * length(c.search_vector) / stats.avgdl))
-        ) AS score
+        ) AS score,
+        -- the most any document could score for this query: every term, tf → ∞
+        (SELECT sum(ln(1 + (stats.n - d.df + 0.5) / (d.df + 0.5)) * (%(k1)s + 1)) FROM df d) AS ceiling
         FROM candidates c CROSS JOIN LATERAL unnest(c.search_vector) AS u(lexeme, positions, weights)
         JOIN df ON df.term = u.lexeme CROSS JOIN stats
-        GROUP BY c.id ORDER BY score DESC LIMIT %(k)s"""
+        GROUP BY c.id, stats.n ORDER BY score DESC LIMIT %(k)s"""
     params = {
         **seed_params, **stat_params, "terms": terms, "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4, "k": settings.HELIX_SEARCH_BM25_K,
@@ -113,7 +129,8 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> dict[uuid.UUID, float]:
     }  # fmt: skip
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return {memory_id: float(score) for memory_id, score in cursor.fetchall()}
+        rows = cursor.fetchall()
+    return Bm25({memory_id: float(score) for memory_id, score, _ in rows}, float(rows[0][2]) if rows else 1.0)
 
 
 def query_terms(query: str) -> list[str]:

@@ -1,0 +1,98 @@
+"""Recall quality on synthetic conversations: recall@5, recall@10 and MRR for hybrid,
+vector-only and BM25-only seeds, for extract=true and extract=false ingestion; and how
+often the current value of a changed fact ranks above its superseded value."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from django.test import override_settings
+
+from bench.conversations import Dataset, generate
+from bench.setup import prepared
+from memory.models import Memory
+from memory.selectors import memory_search
+from memory.services import memory_add
+
+CONFIGS = {
+    **{
+        f"blend w={w} {norm}": {
+            "HELIX_SEARCH_SEEDS": "hybrid",
+            "HELIX_SEARCH_FUSION": "blend",
+            "HELIX_SEARCH_BLEND_BM25_WEIGHT": w,
+            "HELIX_SEARCH_BM25_NORMALIZATION": norm,
+        }
+        for norm in ("query", "max")
+        for w in (0.3, 0.5)
+    },  # fmt: skip
+    "hybrid (RRF k=60)": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "rrf"},
+    "vector only": {"HELIX_SEARCH_SEEDS": "vector"},
+    "BM25 only": {"HELIX_SEARCH_SEEDS": "bm25"},
+}
+
+
+SWEEP = {
+    f"w={w} ppr={ppr} imp={imp}": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "blend",
+                                   "HELIX_SEARCH_BLEND_BM25_WEIGHT": w, "HELIX_SEARCH_PPR_WEIGHT": ppr,
+                                   "HELIX_SEARCH_IMPORTANCE_WEIGHT": imp}
+    for w in (0.2, 0.3, 0.4) for ppr in (0.0, 0.15) for imp in (0.0, 0.05)
+}  # fmt: skip
+
+
+def run() -> None:
+    """BENCH_RECALL_REUSE=1 keeps what an earlier run ingested and only evaluates again."""
+    actor = prepared(workspace="bench-recall")
+    data = generate()
+    print(f"{len(data.turns)} turns of {len({t.user_id for t in data.turns})} people, {len(data.questions)} questions")
+    for extract, prefix in ((True, "x1-"), (False, "x0-")):
+        owned = Memory.objects.filter(user_id__startswith=prefix)
+        if not (os.environ.get("BENCH_RECALL_REUSE") and owned.exists()):
+            owned.delete()
+            started = time.perf_counter()
+            _ingest(actor, data, prefix, extract=extract)
+            print(f"\nextract={str(extract).lower()}: ingested in {time.perf_counter() - started:.1f} s", end="")
+        print(f"\nextract={str(extract).lower()}: {owned.count()} memories")
+        configs = SWEEP if os.environ.get("BENCH_RECALL_CONFIGS") == "sweep" else CONFIGS
+        for name, overrides in configs.items():
+            with override_settings(**overrides):
+                print(f"  {name:22} {_evaluate(actor, data, prefix)}")
+
+
+def _ingest(actor, data: Dataset, prefix: str, *, extract: bool) -> None:  # noqa: ANN001
+    for turn in data.turns:
+        memory_add(
+            actor=actor, user_id=prefix + turn.user_id, message=turn.text, group_id="bench-recall", extract=extract,
+            metadata={"turn": turn.id}, occurred_at=turn.when, context={"previous_assistant": turn.previous_assistant},
+        )  # fmt: skip
+
+
+def _evaluate(actor, data: Dataset, prefix: str) -> str:  # noqa: ANN001
+    hits5 = hits10 = reciprocal = ordered = changed = 0
+    by_kind: dict[str, list[int]] = {}
+    for question in data.questions:
+        results = memory_search(actor=actor, query=question.text, user_id=prefix + question.user_id, limit=10)[
+            "results"
+        ]
+        turns = [_turns_of(r) for r in results]
+        rank = next((i for i, t in enumerate(turns, start=1) if t & question.answers), None)
+        hits5 += bool(rank and rank <= 5)
+        hits10 += bool(rank)
+        reciprocal += 1 / rank if rank else 0
+        by_kind.setdefault(question.kind, []).append(bool(rank and rank <= 5))
+        if question.superseded:
+            changed += 1
+            old = next((i for i, t in enumerate(turns, start=1) if t & question.superseded), None)
+            ordered += bool(rank and (old is None or rank < old))
+    n = len(data.questions)
+    kinds = ", ".join(f"{kind} {sum(v) / len(v):.2f}" for kind, v in sorted(by_kind.items()))
+    return (f"recall@5 {hits5 / n:.3f}  recall@10 {hits10 / n:.3f}  MRR {reciprocal / n:.3f}  "
+            f"current-above-superseded {ordered / max(changed, 1):.3f}  (recall@5 by kind: {kinds})")  # fmt: skip
+
+
+def _turns_of(result: dict) -> set[str]:
+    """The turns a result stands for: its own, and those of the family members folded into it."""
+    turns = {result["metadata"].get("turn")}
+    if result.get("collapsed"):
+        turns |= set(Memory.objects.filter(id__in=result["collapsed"]).values_list("metadata__turn", flat=True))
+    return turns - {None}
