@@ -16,16 +16,9 @@ from memory.selectors import memory_search
 from memory.services import memory_add
 
 CONFIGS = {
-    **{
-        f"blend w={w} {norm}": {
-            "HELIX_SEARCH_SEEDS": "hybrid",
-            "HELIX_SEARCH_FUSION": "blend",
-            "HELIX_SEARCH_BLEND_BM25_WEIGHT": w,
-            "HELIX_SEARCH_BM25_NORMALIZATION": norm,
-        }
-        for norm in ("query", "max")
-        for w in (0.3, 0.5)
-    },  # fmt: skip
+    "hybrid (defaults)": {"HELIX_SEARCH_SEEDS": "hybrid"},
+    "hybrid, max-normalized BM25": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_BM25_NORMALIZATION": "max"},
+    "hybrid, PPR weight 0.15": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_PPR_WEIGHT": 0.15},
     "hybrid (RRF k=60)": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "rrf"},
     "vector only": {"HELIX_SEARCH_SEEDS": "vector"},
     "BM25 only": {"HELIX_SEARCH_SEEDS": "bm25"},
@@ -36,7 +29,7 @@ SWEEP = {
     f"w={w} ppr={ppr} imp={imp}": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "blend",
                                    "HELIX_SEARCH_BLEND_BM25_WEIGHT": w, "HELIX_SEARCH_PPR_WEIGHT": ppr,
                                    "HELIX_SEARCH_IMPORTANCE_WEIGHT": imp}
-    for w in (0.2, 0.3, 0.4) for ppr in (0.0, 0.15) for imp in (0.0, 0.05)
+    for w in (0.5, 0.6) for ppr in (0.0, 0.15, 0.3) for imp in (0.05,)
 }  # fmt: skip
 
 
@@ -56,7 +49,7 @@ def run() -> None:
         configs = SWEEP if os.environ.get("BENCH_RECALL_CONFIGS") == "sweep" else CONFIGS
         for name, overrides in configs.items():
             with override_settings(**overrides):
-                print(f"  {name:22} {_evaluate(actor, data, prefix)}")
+                print(f"  {name:28} {_evaluate(actor, data, prefix)}")
 
 
 def _ingest(actor, data: Dataset, prefix: str, *, extract: bool) -> None:  # noqa: ANN001

@@ -1,8 +1,8 @@
 """search_memory latency with the local embedder, query embedding included (every query is
 new, so the query cache never answers), at growing corpus sizes loaded with import_jsonl's path.
 
-Sizes come from BENCH_SEARCH_SIZES (default 10000,100000); each size is reached by topping up
-the same corpus, so a run at 300,000 reuses the first 100,000."""
+Sizes come from BENCH_SEARCH_SIZES (default 10000,100000). Each size has its own workspace,
+read by a principal of its own that sees nothing else, and is kept between runs."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ QUERIES = 200
 
 def run() -> None:
     sizes = [int(s) for s in os.environ.get("BENCH_SEARCH_SIZES", "10000,100000").split(",")]
-    actor = prepared(workspace="bench-search")
     for size in sizes:
+        actor = prepared(workspace=f"bench-search-{size}", principal=f"bench-search-{size}")
         _top_up(actor, size)
         queries = _queries(QUERIES, seed=size + int(time.time()))
         memory_search(actor=actor, query="warm up the model", user_id="user001")
@@ -35,15 +35,16 @@ def run() -> None:
             memory_search(actor=actor, query=query, user_id=user_id)
             samples.append((time.perf_counter() - started) * 1000)
         print(
-            f"search_memory at {_in_space().count():,} memories: {percentiles(samples)} ms over {len(samples)} queries"
+            f"search_memory at {_in_space(size).count():,} memories: "
+            f"{percentiles(samples)} ms over {len(samples)} queries"
         )
 
 
 def _top_up(actor, size: int) -> None:  # noqa: ANN001
-    have = _in_space().count()
+    have = _in_space(size).count()
     if have >= size:
         return
-    rows = [ImportRow(i, f"user{int(u[4:]) * 10 + i % 10:03d}", text, "fact", "bench-search", {}, None, "")
+    rows = [ImportRow(i, f"user{int(u[4:]) * 10 + i % 10:03d}", text, "fact", f"bench-search-{size}", {}, None, "")
             for i, (u, text) in enumerate(statements(size, owners=20)[have:])]  # fmt: skip
     started = time.perf_counter()
     report = import_rows(actor=actor, rows=rows, batch_size=1000, rebuild_index="auto")
@@ -67,5 +68,5 @@ def _queries(count: int, *, seed: int) -> list[tuple[str, str]]:
     return result
 
 
-def _in_space():  # noqa: ANN202 - a Memory queryset
-    return Memory.objects.filter(rbac_scope=f"rbac:group:{Workspace.objects.get(slug='bench-search').id}")
+def _in_space(size: int):  # noqa: ANN202 - a Memory queryset
+    return Memory.objects.filter(rbac_scope=f"rbac:group:{Workspace.objects.get(slug=f'bench-search-{size}').id}")

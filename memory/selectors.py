@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.conf import settings
+from django.db import connection
 from django.db.models import Q
-from pgvector.django import CosineDistance
 
 from helixsite.errors import InvalidInput, NotFound
 from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
@@ -20,7 +20,7 @@ from memory.search.params import search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
 from memory.search.score import Hit, score
-from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
+from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds, vector_text
 from rbac.policy import is_global_admin, readable_workspace_ids
 
 
@@ -98,6 +98,13 @@ def memory_detail(*, actor, memory_id) -> MemoryDetail:  # noqa: ANN001
     )
 
 
+# What scoring and a result read of a memory: vectors and the text index stay in the database.
+RESULT_FIELDS = (
+    "id", "content", "memory_type", "user_id", "importance", "metadata", "content_key",
+    "created_at", "valid_from", "valid_to",
+)  # fmt: skip
+
+
 def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = (), **params) -> dict:  # noqa: ANN001, ANN003
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
@@ -117,9 +124,10 @@ def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = 
     reached = expand(scope, seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM], depth=request.graph_depth,
                      limit=settings.HELIX_SEARCH_EXPAND_MAX)  # fmt: skip
     ids = list(dict.fromkeys([*seed_ids, *reached]))
-    memories = Memory.objects.defer("embedding", "search_vector").in_bulk(ids)
-    hits = score(request=request, memories=memories, cosines=_cosines(ids, vector), vector_scores=vector_scores,
-                 bm25=bm25, reached=reached, links=links_among(ids))  # fmt: skip
+    memories = Memory.objects.only(*RESULT_FIELDS).in_bulk(ids)
+    cosines = {**_cosines([i for i in ids if i not in vector_scores], vector), **vector_scores}
+    hits = score(request=request, memories=memories, cosines=cosines, vector_scores=vector_scores,
+                 bm25=bm25, reached=reached, links=_links_for_ppr(ids))  # fmt: skip
     top_ids = [h.memory.id for h in hits[: request.limit * 3]]
     superseded_by = incoming([h.memory.id for h in hits if h.memory.valid_to], "SUPERSEDES", scope)
     hits += _successors_missing(hits, superseded_by, vector)
@@ -138,6 +146,11 @@ def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = 
     }
 
 
+def _links_for_ppr(ids: list) -> list:
+    """The edges among the hits, only when graph proximity counts in the score."""
+    return links_among(ids) if settings.HELIX_SEARCH_PPR_WEIGHT > 0 else []
+
+
 def _scope(actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:  # noqa: ANN001
     readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
     return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags))
@@ -150,7 +163,7 @@ def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hi
     if not missing:
         return []
     cosines = _cosines(list(missing), vector)
-    found = Memory.objects.defer("embedding", "search_vector").in_bulk(list(missing))
+    found = Memory.objects.only(*RESULT_FIELDS).in_bulk(list(missing))
     return [
         Hit(memory=memory, origin="edge", cosine=cosines.get(memory_id, 0.0),
             reached=Reached(depth=1, edge_type="SUPERSEDES", via=missing[memory_id]))
@@ -161,12 +174,12 @@ def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hi
 def _cosines(ids: list, vector) -> dict:  # noqa: ANN001
     if not ids:
         return {}
-    rows = (
-        Memory.objects.filter(id__in=ids)
-        .annotate(distance=CosineDistance("embedding", vector))
-        .values_list("id", "distance")
-    )
-    return {memory_id: 1 - float(distance) for memory_id, distance in rows}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, 1 - (embedding <=> %s::vector) FROM memory_memory WHERE id = ANY(%s::uuid[])",
+            [vector_text(vector), ids],
+        )
+        return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
 
 
 def _families(ids: list) -> dict:

@@ -255,6 +255,7 @@ HELIX_SEARCH_MODES = {
     "deep": {"limit": 20, "graph_depth": 3, "freshness_weight": 0.05, "min_score": 0.0},
     "full": {"limit": 25, "graph_depth": 3, "freshness_weight": 0.0, "min_score": 0.0},
 }
+HELIX_SEARCH_STATISTICS_TTL = env_float("HELIX_SEARCH_STATISTICS_TTL", 60.0, minimum=0.0)
 HELIX_SEARCH_MAX_QUERY_CHARS = env_int("HELIX_SEARCH_MAX_QUERY_CHARS", 2000, minimum=10)
 HELIX_SEARCH_VECTOR_K = env_int("HELIX_SEARCH_VECTOR_K", 50, minimum=5, maximum=1000)
 HELIX_SEARCH_BM25_K = env_int("HELIX_SEARCH_BM25_K", 50, minimum=5, maximum=1000)
@@ -263,10 +264,12 @@ HELIX_SEARCH_BM25_B = env_float("HELIX_SEARCH_BM25_B", 0.75, minimum=0.0, maximu
 HELIX_SEARCH_SEEDS = env_choice("HELIX_SEARCH_SEEDS", "hybrid", ["hybrid", "vector", "bm25"])
 HELIX_SEARCH_FUSION = env_choice("HELIX_SEARCH_FUSION", "blend", ["blend", "rrf"])
 HELIX_SEARCH_RRF_K = env_int("HELIX_SEARCH_RRF_K", 60, minimum=1)
-HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
+# Defaults are what won `python -m bench recall` (docs/benchmarks.md): the calibrated BM25 share
+# at 0.6, and no graph proximity in the score (it lowered MRR there at every weight tried).
+HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.6, minimum=0.0, maximum=1.0)
 HELIX_SEARCH_BM25_NORMALIZATION = env_choice("HELIX_SEARCH_BM25_NORMALIZATION", "query", ["query", "max"])
 HELIX_SEARCH_SEMANTIC_WEIGHT = env_float("HELIX_SEARCH_SEMANTIC_WEIGHT", 0.75, minimum=0.0)
-HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.15, minimum=0.0)
+HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.0, minimum=0.0)
 HELIX_SEARCH_IMPORTANCE_WEIGHT = env_float("HELIX_SEARCH_IMPORTANCE_WEIGHT", 0.05, minimum=0.0)
 HELIX_SEARCH_FRESHNESS_DAYS = env_float("HELIX_SEARCH_FRESHNESS_DAYS", 30.0, minimum=0.1)
 HELIX_SEARCH_EXPAND_FROM = env_int("HELIX_SEARCH_EXPAND_FROM", 10, minimum=0, maximum=100)

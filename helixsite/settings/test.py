@@ -18,3 +18,5 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # Recall reinforcement is written at once instead of by a background thread a few seconds later.
 HELIX_REINFORCE_FLUSH_SECONDS = 0
+# BM25 corpus statistics are counted afresh for every search: each test builds its own corpus.
+HELIX_SEARCH_STATISTICS_TTL = 0

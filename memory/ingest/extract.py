@@ -105,15 +105,21 @@ def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
 
 
 def _verbatim_atom(message: str, subject: str) -> Atom:
+    """The message as it is. Its facets are read from an attributed copy, so a verbatim
+    "I moved to Lisbon" still supersedes a stored "I live in Osaka"."""
     text = message.strip()
-    memory_type = english.classify(text) if len(text) <= 300 else "raw"
+    short = len(text) <= 300
+    memory_type = english.classify(text) if short else "raw"
+    attributed = english.attribute_first_person(text, subject) if short else ""
     return Atom(
         content=text,
         memory_type=memory_type,
         importance=english.importance(text, memory_type, 0),
         certainty=english.certainty(text),
         entities=english.find_entities(text, subject=subject)[:20],
-        negated=english.is_negated(text) if len(text) <= 300 else False,
+        attribute=english.find_attribute(attributed, subject) if short else None,
+        negated=english.is_negated(attributed) if short else False,
+        change_cue=english.change_cue(text) if short else None,
     )
 
 

@@ -106,7 +106,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
             "vector_rank": hit.vector_rank,
             "rrf_rank": hit.rrf_rank,
             "semantic": round(hit.semantic, 4),
-            "ppr": round(hit.ppr, 4),
+            "ppr": None if hit.ppr is None else round(hit.ppr, 4),
             "freshness": round(hit.freshness, 4),
             "importance": memory.importance,
         },

@@ -1,7 +1,7 @@
 """Stage 3: score every seed and reached memory.
 
 semantic  cosine blended with the lexical evidence (normalized BM25, or RRF k=60)
-ppr       personalized PageRank proximity to the seeds over the typed edges
+ppr       personalized PageRank proximity to the seeds over the typed edges, scaling semantic
 freshness exp(−age/30 days) on event time, weighted by the mode
 importance the memory's own importance
 A direct hit's semantic score is a floor: the graph and freshness can promote it, never erase it.
@@ -33,7 +33,7 @@ class Hit:
     vector_rank: int | None = None
     rrf_rank: int | None = None
     semantic: float = 0.0
-    ppr: float = 0.0
+    ppr: float | None = None  # None: graph proximity is off (HELIX_SEARCH_PPR_WEIGHT = 0)
     freshness: float = 0.0
     score: float = 0.0
     reached: Reached | None = None
@@ -84,15 +84,17 @@ def score(
             lexical = bm25.normalized(memory_id, method)
             hit.semantic = (1 - w) * max(cosine, 0.0) + w * lexical
         hits[memory_id] = hit
-    ppr = personalized_pagerank(hits, links)
+    weight = settings.HELIX_SEARCH_PPR_WEIGHT
+    ppr = personalized_pagerank(hits, links) if weight > 0 else {}
     now = timezone.now()
     for memory_id, hit in hits.items():
-        hit.ppr = ppr.get(memory_id, 0.0)
+        hit.ppr = ppr.get(memory_id, 0.0) if weight > 0 else None
         age_days = max((now - hit.event_time).total_seconds() / 86400, 0.0)
         hit.freshness = math.exp(-age_days / settings.HELIX_SEARCH_FRESHNESS_DAYS)
+        # Graph proximity scales a memory's own relevance: it can promote a relevant hit,
+        # never lift an unrelated neighbour above it.
         hit.score = (
-            settings.HELIX_SEARCH_SEMANTIC_WEIGHT * hit.semantic
-            + settings.HELIX_SEARCH_PPR_WEIGHT * hit.ppr
+            settings.HELIX_SEARCH_SEMANTIC_WEIGHT * hit.semantic * (1 + weight * (hit.ppr or 0.0))
             + request.mode.freshness_weight * hit.freshness
             + settings.HELIX_SEARCH_IMPORTANCE_WEIGHT * hit.memory.importance
         )
@@ -120,5 +122,8 @@ def personalized_pagerank(
     rank = restart.copy()
     for _ in range(30):
         rank = (1 - damping) * restart + damping * transition.T @ rank
-    top = rank.max() or 1.0
-    return {memory_id: float(rank[index[memory_id]] / top) for memory_id in ids}
+    through_edges = np.clip(rank - (1 - damping) * restart, 0.0, None)
+    top = through_edges.max()
+    if top <= 0:
+        return {}
+    return {memory_id: float(through_edges[index[memory_id]] / top) for memory_id in ids}

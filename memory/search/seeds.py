@@ -8,8 +8,12 @@ memories the actor can see, so scores reveal nothing about other workspaces.
 
 from __future__ import annotations
 
+import math
 import re
+import threading
+import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,11 +72,19 @@ class Seeds:
 
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:  # noqa: ANN001
     where, params = scope.sql(request.window)
-    sql = f"""
-        SELECT m.id, 1 - (m.embedding <=> %(vec)s::vector) FROM memory_memory m
-        WHERE {where} ORDER BY m.embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    if scope.user_id is not None:
+        # One owner's memories are few against the whole table: an exact scan of them is
+        # both faster than walking the HNSW graph for enough of theirs, and exact.
+        sql = f"""
+            WITH owned AS MATERIALIZED (SELECT m.id, m.embedding FROM memory_memory m WHERE {where})
+            SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM owned
+            ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    else:
+        sql = f"""
+            SELECT m.id, 1 - (m.embedding <=> %(vec)s::vector) FROM memory_memory m
+            WHERE {where} ORDER BY m.embedding <=> %(vec)s::vector LIMIT %(k)s"""
     with connection.cursor() as cursor:
-        cursor.execute(sql, {**params, "vec": _vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
+        cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
 
 
@@ -94,43 +106,97 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     terms = query_terms(request.query)
     if not terms:
         return Bm25({}, 1.0)
+    n, avgdl = corpus_statistics(scope)
+    frequencies = document_frequencies(scope, terms)
     seed_where, seed_params = scope.sql(request.window)
-    stat_where, stat_params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
     sql = f"""
-        WITH terms AS (SELECT unnest(%(terms)s::text[]) AS term),
-        stats AS (
-            SELECT count(*)::float AS n, coalesce(avg(length(s.search_vector)), 1)::float AS avgdl
-            FROM memory_memory s WHERE {stat_where}
-        ),
-        df AS (
-            SELECT t.term, (SELECT count(*) FROM memory_memory s
-                            WHERE {stat_where} AND s.search_vector @@ quote_literal(t.term)::tsquery)::float AS df
-            FROM terms t
-        ),
+        WITH df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         candidates AS (
             SELECT m.id, m.search_vector FROM memory_memory m
             WHERE {seed_where} AND m.search_vector @@ %(any_term)s::tsquery
             ORDER BY ts_rank_cd(m.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
         )
         SELECT c.id, sum(
-            ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
+            ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5))
             * (cardinality(u.positions) * (%(k1)s + 1))
-            / (cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * length(c.search_vector) / stats.avgdl))
-        ) AS score,
-        -- the most any document could score for this query: every term, tf → ∞
-        (SELECT sum(ln(1 + (stats.n - d.df + 0.5) / (d.df + 0.5)) * (%(k1)s + 1)) FROM df d) AS ceiling
+            / (cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * length(c.search_vector) / %(avgdl)s))
+        ) AS score
         FROM candidates c CROSS JOIN LATERAL unnest(c.search_vector) AS u(lexeme, positions, weights)
-        JOIN df ON df.term = u.lexeme CROSS JOIN stats
-        GROUP BY c.id, stats.n ORDER BY score DESC LIMIT %(k)s"""
+        JOIN df ON df.term = u.lexeme
+        GROUP BY c.id ORDER BY score DESC LIMIT %(k)s"""
+    k1 = settings.HELIX_SEARCH_BM25_K1
     params = {
-        **seed_params, **stat_params, "terms": terms, "any_term": " | ".join(_quoted(t) for t in terms),
-        "pool": settings.HELIX_SEARCH_BM25_K * 4, "k": settings.HELIX_SEARCH_BM25_K,
-        "k1": settings.HELIX_SEARCH_BM25_K1, "b": settings.HELIX_SEARCH_BM25_B,
+        **seed_params, "terms": terms, "dfs": [frequencies[t] for t in terms], "n": n, "avgdl": avgdl,
+        "any_term": " | ".join(_quoted(t) for t in terms), "pool": settings.HELIX_SEARCH_BM25_K * 4,
+        "k": settings.HELIX_SEARCH_BM25_K, "k1": k1, "b": settings.HELIX_SEARCH_BM25_B,
     }  # fmt: skip
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return Bm25({memory_id: float(score) for memory_id, score, _ in rows}, float(rows[0][2]) if rows else 1.0)
+        scores = {memory_id: float(score) for memory_id, score in cursor.fetchall()}
+    # The most any document could score for this query: every term, tf → ∞.
+    ceiling = sum(math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) * (k1 + 1) for t in terms)
+    return Bm25(scores, ceiling)
+
+
+# Corpus statistics move slowly; recounting them over every visible memory on every query
+# would cost more than the rest of a search. Each process keeps them a while
+# (HELIX_SEARCH_STATISTICS_TTL seconds).
+_statistics: dict[tuple, tuple[float, float, float]] = {}
+_frequencies: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
+_statistics_lock = threading.Lock()
+
+
+def corpus_statistics(scope: Scope) -> tuple[float, float]:
+    """(number of documents, average document length) over what the actor can see."""
+    key = _readers(scope)
+    now = time.monotonic()
+    with _statistics_lock:
+        cached = _statistics.get(key)
+    if cached and cached[0] > now:
+        return cached[1], cached[2]
+    ttl = settings.HELIX_SEARCH_STATISTICS_TTL
+    where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT count(*), coalesce(avg(length(s.search_vector)), 1) FROM memory_memory s WHERE {where}", params
+        )
+        n, avgdl = cursor.fetchone()
+    with _statistics_lock:
+        _statistics[key] = (now + ttl, float(n), float(avgdl) or 1.0)
+    return float(n), float(avgdl) or 1.0
+
+
+def document_frequencies(scope: Scope, terms: list[str]) -> dict[str, float]:
+    """How many visible memories hold each term (cached a minute per reader set and term)."""
+    key, now = _readers(scope), time.monotonic()
+    found: dict[str, float] = {}
+    with _statistics_lock:
+        for term in terms:
+            cached = _frequencies.get((key, term))
+            if cached and cached[0] > now:
+                found[term] = cached[1]
+    missing = [t for t in terms if t not in found]
+    if missing:
+        where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""SELECT t.term, (SELECT count(*) FROM memory_memory s
+                                    WHERE {where} AND s.search_vector @@ quote_literal(t.term)::tsquery)
+                    FROM unnest(%(terms)s::text[]) AS t(term)""",
+                {**params, "terms": missing},
+            )
+            fresh = {term: float(df) for term, df in cursor.fetchall()}
+        found.update(fresh)
+        with _statistics_lock:
+            for term, df in fresh.items():
+                _frequencies[(key, term)] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, df)
+            while len(_frequencies) > 50_000:
+                _frequencies.popitem(last=False)
+    return found
+
+
+def _readers(scope: Scope) -> tuple:
+    return ("all",) if scope.readable is None else tuple(sorted(scope.readable))
 
 
 def query_terms(query: str) -> list[str]:
@@ -155,7 +221,7 @@ def _quoted(term: str) -> str:
     return "'" + term.replace("'", "''") + "'"
 
 
-def _vector_text(vector) -> str:  # noqa: ANN001
+def vector_text(vector) -> str:  # noqa: ANN001
     return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
 
 

@@ -139,3 +139,12 @@ def test_corrections_respect_authorship_roles_and_immutability(add, team):
     )
     Memory.objects.filter(pk=mine).update(immutable=True)
     assert refusal(lambda: memory_update(actor=moderator.user, memory_id=mine, content="no"))[:2] == (409, "immutable")
+
+
+def test_verbatim_statements_are_still_decided_on(add, team):
+    add("I live in Osaka with my partner.", extract=False)
+
+    moved = add("I moved to Lisbon last month.", extract=False)
+
+    assert moved["decisions"][0]["op"] == "SUPERSEDE"
+    assert [m.content for m in memory_list(actor=team["writer"])] == ["I moved to Lisbon last month."]

@@ -42,7 +42,8 @@ class Command(ServiceCommand):
             origin = result["origin"] + (f" ({result['edge']['type']})" if "edge" in result else "")
             table.add_row(
                 str(rank), f"{result['score']:.3f}", result["content"], f"{s['cosine']:.2f}",
-                str(s["bm25_rank"] or "-"), str(s["vector_rank"] or "-"), f"{s['ppr']:.2f}", f"{s['freshness']:.2f}",
+                str(s["bm25_rank"] or "-"), str(s["vector_rank"] or "-"),
+                "-" if s["ppr"] is None else f"{s['ppr']:.2f}", f"{s['freshness']:.2f}",
                 origin, _notes(result),
             )  # fmt: skip
         Console(file=self.stdout, width=160).print(table)
