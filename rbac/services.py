@@ -104,14 +104,20 @@ def token_revoke(*, token: ApiToken) -> None:
 
 def workspace_create(*, actor: Any, name: str, slug: str | None = None) -> Workspace:
     _require_global_admin(actor, "create workspaces")
+    return _create_named(Workspace, name=name, slug=slug)
+
+
+def _create_named(model: type[Workspace] | type[Federation], *, name: str, slug: str | None):  # noqa: ANN202
+    """A workspace or federation, named and with a unique slug (from the name unless given)."""
+    kind = model._meta.verbose_name
     slug = slug or slugify(name)[:60]
     if not slug:
-        raise InvalidInput("A workspace needs a name with letters or digits.", field="name")
+        raise InvalidInput(f"A {kind} needs a name with letters or digits.", field="name")
     try:
         with transaction.atomic():
-            return Workspace.objects.create(name=name, slug=slug)
+            return model.objects.create(name=name, slug=slug)
     except IntegrityError:
-        raise Conflict(f"A workspace with slug {slug} exists already.", code="slug_taken", field="slug") from None
+        raise Conflict(f"A {kind} with slug {slug} exists already.", code="slug_taken", field="slug") from None
 
 
 def workspace_rename(*, actor: Any, workspace: Workspace, name: str) -> Workspace:
@@ -175,14 +181,7 @@ def _set_permissions(user: AbstractUser, workspace: Workspace, keep: tuple[str, 
 
 def federation_create(*, actor: Any, name: str, slug: str | None = None) -> Federation:
     _require_global_admin(actor, "create federations")
-    slug = slug or slugify(name)[:60]
-    if not slug:
-        raise InvalidInput("A federation needs a name with letters or digits.", field="name")
-    try:
-        with transaction.atomic():
-            return Federation.objects.create(name=name, slug=slug)
-    except IntegrityError:
-        raise Conflict(f"A federation with slug {slug} exists already.", code="slug_taken", field="slug") from None
+    return _create_named(Federation, name=name, slug=slug)
 
 
 def federation_attach(*, actor: Any, federation: Federation, workspace: Workspace) -> FederationMember:

@@ -25,6 +25,15 @@ def make_agent_with_token(username: str, *, admin: bool = False) -> tuple[Princi
     return principal, token_issue(user=principal.user, name="test")
 
 
+def bearer_client(raw_token: str):  # noqa: ANN201 - a DRF APIClient
+    """An HTTP client that presents ``raw_token`` as its bearer credentials."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw_token}")
+    return client
+
+
 def make_workspace(slug: str) -> Workspace:
     return workspace_create(actor=SYSTEM, name=slug.replace("-", " ").title(), slug=slug)
 

@@ -60,7 +60,8 @@ class RunLog:
         run.error_code, run.error, run.llm_calls = error_code, error[:4000], llm_calls
         run.result = result or {}
         run.finished_at = timezone.now()
-        inference_ids = list(Inference.objects.filter(run_id=run.id).values_list("id", "purpose"))
+        # Only LLM calls carry the run id; without one there is nothing to look up.
+        inference_ids = list(Inference.objects.filter(run_id=run.id).values_list("id", "purpose")) if llm_calls else []
         for stage in self.stages:
             stage.inference_ids = [pk for pk, purpose in inference_ids if purpose == stage.name]
         IngestStage.objects.bulk_create(self.stages)

@@ -5,20 +5,14 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import make_agent_with_token
+from tests.factories import bearer_client, make_agent_with_token
 
 pytestmark = pytest.mark.django_db
 
 
-def client_for(raw: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
-    return client
-
-
 def test_enroll_client_admits_the_caller_once():
     _, issued = make_agent_with_token("scout")
-    client = client_for(issued.raw)
+    client = bearer_client(issued.raw)
 
     first = client.post("/api/v1/enroll_client", {"actor_id": "scout"}, format="json")
     second = client.post("/api/v1/enroll_client", {"actor_id": "scout"}, format="json")
@@ -32,7 +26,7 @@ def test_a_token_acting_as_someone_else_gets_403_actor_mismatch():
     _, issued = make_agent_with_token("scout")
     make_agent_with_token("victim")
 
-    response = client_for(issued.raw).post("/api/v1/enroll_client", {"actor_id": "victim"}, format="json")
+    response = bearer_client(issued.raw).post("/api/v1/enroll_client", {"actor_id": "victim"}, format="json")
 
     assert response.status_code == 403
     assert response.json() == {
@@ -48,7 +42,7 @@ def test_a_token_acting_as_someone_else_gets_403_actor_mismatch():
 def test_missing_actor_id_is_a_field_error():
     _, issued = make_agent_with_token("scout")
 
-    response = client_for(issued.raw).post("/api/v1/enroll_client", {}, format="json")
+    response = bearer_client(issued.raw).post("/api/v1/enroll_client", {}, format="json")
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "actor_id"
@@ -58,8 +52,8 @@ def test_list_users_is_for_global_admins_only():
     _, admin_token = make_agent_with_token("root", admin=True)
     _, worker_token = make_agent_with_token("scout")
 
-    listed = client_for(admin_token.raw).get("/api/v1/list_users", {"actor_id": "root", "limit": 10})
-    refused = client_for(worker_token.raw).get("/api/v1/list_users", {"actor_id": "scout"})
+    listed = bearer_client(admin_token.raw).get("/api/v1/list_users", {"actor_id": "root", "limit": 10})
+    refused = bearer_client(worker_token.raw).get("/api/v1/list_users", {"actor_id": "scout"})
 
     assert listed.status_code == 200
     assert [u["actor_id"] for u in listed.json()["users"]] == ["root", "scout"]
@@ -77,7 +71,7 @@ def test_anonymous_calls_get_401():
 def test_bad_limit_names_the_field():
     _, admin_token = make_agent_with_token("root", admin=True)
 
-    response = client_for(admin_token.raw).get("/api/v1/list_users", {"actor_id": "root", "limit": 0})
+    response = bearer_client(admin_token.raw).get("/api/v1/list_users", {"actor_id": "root", "limit": 0})
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "limit"

@@ -8,14 +8,9 @@ from rest_framework.test import APIClient
 
 from rbac.models import ApiToken, Principal
 from rbac.services import admin_bootstrap, principal_create, token_issue, token_revoke
+from tests.factories import bearer_client
 
 pytestmark = pytest.mark.django_db
-
-
-def bearer(raw: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
-    return client
 
 
 def test_the_raw_token_is_stored_nowhere():
@@ -35,7 +30,7 @@ def test_a_token_authenticates_its_principal():
     agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
     issued = token_issue(user=agent.user, name="laptop")
 
-    response = bearer(issued.raw).get("/api/v1/whoami")
+    response = bearer_client(issued.raw).get("/api/v1/whoami")
 
     assert response.status_code == 200
     assert response.json() == {"ok": True, "actor_id": "scout", "kind": "agent", "is_global_admin": False}
@@ -47,9 +42,9 @@ def test_revoked_unknown_and_missing_tokens_get_401():
     issued = token_issue(user=agent.user, name="laptop")
     token_revoke(token=issued.token)
 
-    assert bearer(issued.raw).get("/api/v1/whoami").status_code == 401
-    assert bearer("hxt_00000000_nope").get("/api/v1/whoami").status_code == 401
-    assert bearer("not-a-token").get("/api/v1/whoami").status_code == 401
+    assert bearer_client(issued.raw).get("/api/v1/whoami").status_code == 401
+    assert bearer_client("hxt_00000000_nope").get("/api/v1/whoami").status_code == 401
+    assert bearer_client("not-a-token").get("/api/v1/whoami").status_code == 401
     response = APIClient().get("/api/v1/whoami")
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Bearer"
@@ -61,7 +56,7 @@ def test_a_deactivated_principal_cannot_use_its_token():
     agent.user.is_active = False
     agent.user.save()
 
-    assert bearer(issued.raw).get("/api/v1/whoami").status_code == 401
+    assert bearer_client(issued.raw).get("/api/v1/whoami").status_code == 401
 
 
 def test_bootstrap_creates_one_global_admin_whose_password_and_token_work(client):
@@ -71,5 +66,5 @@ def test_bootstrap_creates_one_global_admin_whose_password_and_token_work(client
     assert admin_bootstrap() is None, "a second bootstrap creates nothing"
     assert client.login(username=credentials.username, password=credentials.password)
     assert client.get("/admin/").status_code == 200
-    assert bearer(credentials.token).get("/api/v1/whoami").json()["is_global_admin"] is True
+    assert bearer_client(credentials.token).get("/api/v1/whoami").json()["is_global_admin"] is True
     assert Principal.objects.filter(is_global_admin=True).count() == 1
