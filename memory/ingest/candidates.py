@@ -37,9 +37,27 @@ WITH atoms AS (
         SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
     UNION ALL
     SELECT a.idx, t.id, 'text' FROM atoms a CROSS JOIN LATERAL (
-        SELECT m.id FROM memory_memory m
-        WHERE {_CURRENT} AND a.q IS NOT NULL AND m.search_vector @@ websearch_to_tsquery('english', a.q)
-        ORDER BY ts_rank_cd(m.search_vector, websearch_to_tsquery('english', a.q)) DESC LIMIT {TEXT_K}) t
+        -- BM25 (k1 1.5, b 0.75) over the owner's current memories in the write domain. Every
+        -- memory holding a query term is in ``pool``, so document frequencies are exact.
+        WITH pool AS (
+            SELECT m.id, m.search_vector FROM memory_memory m
+            WHERE a.q IS NOT NULL AND {_CURRENT} AND m.search_vector @@ to_tsquery('english', a.q)
+        ),
+        stats AS (
+            SELECT count(*)::float AS n, coalesce(avg(length(m.search_vector)), 1)::float AS avgdl
+            FROM memory_memory m WHERE a.q IS NOT NULL AND {_CURRENT}
+        ),
+        terms AS (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', replace(a.q, ' | ', ' ')))) AS term),
+        df AS (
+            SELECT t.term, count(p.id)::float AS df FROM terms t
+            LEFT JOIN pool p ON p.search_vector @@ quote_literal(t.term)::tsquery GROUP BY t.term
+        )
+        SELECT p.id FROM pool p CROSS JOIN LATERAL unnest(p.search_vector) AS u(lexeme, positions, weights)
+        JOIN df ON df.term = u.lexeme CROSS JOIN stats
+        GROUP BY p.id
+        ORDER BY sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) * cardinality(u.positions) * 2.5
+                     / (cardinality(u.positions) + 1.5 * (0.25 + 0.75 * length(p.search_vector) / stats.avgdl))) DESC
+        LIMIT {TEXT_K}) t
     UNION ALL
     SELECT a.idx, m.id, 'key' FROM atoms a JOIN memory_memory m ON m.content_key = a.key AND {_CURRENT}
     UNION ALL
@@ -100,10 +118,10 @@ def _params(atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str,
 
 
 def _text_query(content: str, user_id: str) -> str:
-    """Any of the atom's words but the owner's name, which every candidate carries:
-    candidate generation wants recall, the ranking sorts it out."""
+    """Any of the atom's words but the owner's name, which every candidate carries, as a
+    to_tsquery OR expression: candidate generation wants recall, BM25 sorts it out."""
     owner = user_id.lower()
-    return " or ".join(w for w in re.findall(r"[A-Za-z0-9]{3,}", content) if w.lower() != owner)
+    return " | ".join(w for w in re.findall(r"[A-Za-z0-9]{3,}", content) if w.lower() != owner)
 
 
 def _distinctive(entity: EntityRef) -> bool:
