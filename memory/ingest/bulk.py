@@ -126,9 +126,15 @@ def _load_batch(actor: Any, batch: list[ImportRow], domains: dict[str | None, Wr
         keyed.setdefault(
             (scope, row.user_id, content_key(scope=scope, memory_type=row.memory_type, content=row.content)), row
         )
+    # All three columns, so the fingerprint's unique index answers: on the key alone this
+    # would read the whole table once per batch.
     existing = set(
         Memory.objects.current()
-        .filter(content_key__in=[k for _, _, k in keyed])
+        .filter(
+            rbac_scope__in={s for s, _, _ in keyed},
+            user_id__in={u for _, u, _ in keyed},
+            content_key__in=[k for _, _, k in keyed],
+        )
         .values_list("rbac_scope", "user_id", "content_key")
     )
     fresh = [(key, row) for key, row in keyed.items() if key not in existing]
@@ -181,9 +187,9 @@ def _link_entities(memories: list[Memory]) -> None:
     )
     ids = {
         (s, n, t): pk
-        for pk, s, n, t in Entity.objects.filter(normalized_name__in={n for _, n, _ in wanted}).values_list(
-            "id", "rbac_scope", "normalized_name", "entity_type"
-        )
+        for pk, s, n, t in Entity.objects.filter(
+            rbac_scope__in={s for s, _, _ in wanted}, normalized_name__in={n for _, n, _ in wanted}
+        ).values_list("id", "rbac_scope", "normalized_name", "entity_type")
     }
     mentions = [Mention(memory=m, entity_id=ids[(m.rbac_scope, e.normalized[:200], e.entity_type)]) for m, e in pairs]
     Mention.objects.bulk_create(mentions, ignore_conflicts=True)

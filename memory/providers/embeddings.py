@@ -23,6 +23,11 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str], *, purpose: str) -> np.ndarray: ...
 
 
+# Up to this many texts are embedded in one direct forward pass; more go through encode(),
+# whose length-sorted batching pays off for bulk loads.
+SMALL_BATCH = 16
+
+
 @dataclass
 class LocalCallCounter:
     """Local calls are counted in process, never written: the search path must not write."""
@@ -87,15 +92,28 @@ class LocalEmbedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         model = self.load()
-        vectors = model.encode(
-            list(texts),
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
+        if len(texts) <= SMALL_BATCH:
+            vectors = self._forward(model, list(texts))
+        else:
+            vectors = model.encode(
+                list(texts),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         self.counter.add(len(texts))
         return vectors.astype(np.float32, copy=False)
+
+    @staticmethod
+    def _forward(model, texts: list[str]) -> np.ndarray:  # noqa: ANN001
+        """One forward pass for a query or a message's few atoms: the same vectors as
+        ``encode``, without its per-call sorting and batching (about half the time for one text)."""
+        import torch
+
+        with torch.inference_mode():
+            vectors = model.forward(model.tokenize(texts))["sentence_embedding"].numpy()
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 
 class OpenAIEmbedder:

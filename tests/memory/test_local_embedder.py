@@ -52,3 +52,12 @@ def test_local_calls_are_counted_not_written(embedder):
 def test_settings_select_the_local_provider_once_per_process():
     assert get_embedder() is get_embedder()
     assert (get_embedder().provider, get_embedder().dimension) == ("local", 384)
+
+
+def test_small_batches_and_bulk_batches_give_the_same_vectors(embedder):
+    texts = [f"Service {n} listens on port {9000 + n} and writes to /var/log/s{n}.log" for n in range(20)]
+
+    small = np.vstack([embedder.embed([text], purpose="test") for text in texts])
+    bulk = embedder.embed(texts, purpose="test")
+
+    np.testing.assert_allclose(small, bulk, atol=1e-5)
