@@ -109,10 +109,18 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     n, avgdl = corpus_statistics(scope)
     frequencies = document_frequencies(scope, terms)
     seed_where, seed_params = scope.sql(request.window)
+    # One owner's memories first, then the text match on them: through the full-text index a
+    # common word would first gather every tenant's matching rows.
+    source = "owned" if scope.user_id is not None else "memory_memory"
+    owned = (
+        f"owned AS MATERIALIZED (SELECT m.* FROM memory_memory m WHERE {seed_where}),"
+        if scope.user_id is not None
+        else ""
+    )
     sql = f"""
-        WITH df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
+        WITH {owned} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         candidates AS (
-            SELECT m.id, m.search_vector FROM memory_memory m
+            SELECT m.id, m.search_vector FROM {source} m
             WHERE {seed_where} AND m.search_vector @@ %(any_term)s::tsquery
             ORDER BY ts_rank_cd(m.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
         )
