@@ -68,6 +68,10 @@ class Memory(models.Model):
         default=dict, blank=True, help_text="what the extractor read: attribute (subject, name, value), negation"
     )
     context_tags = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    # The workspaces the memory is visible through, set once when it is written (its write
+    # domain's visible_in). An array with a GIN index lets every read intersect visibility
+    # inside the index scans, so one tenant's searches never wade through another's rows.
+    visible_in = ArrayField(models.IntegerField(), default=list, blank=True, help_text="workspace ids")
     embedding = VectorField(dimensions=settings.HELIX_EMBEDDING_DIM)
     search_vector = models.GeneratedField(
         expression=SearchVector("content", config="english"),
@@ -97,6 +101,7 @@ class Memory(models.Model):
                 opclasses=["vector_cosine_ops"],
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
+            GinIndex(fields=["visible_in"], name="memory_visible_in_gin"),
             models.Index(fields=["rbac_scope", "user_id", "content_key"], name="memory_domain_owner_key"),
             models.Index(fields=["user_id", "-created_at"], name="memory_owner_recent"),
             models.Index(fields=["valid_from"], name="memory_event_time"),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rbac.models import ApiToken, Federation, FederationMember, Membership, MemoryVisibility, Principal, Workspace
+from rbac.models import ApiToken, Federation, FederationMember, Membership, Principal, Workspace
 
 
 @admin.register(Principal)
@@ -72,13 +72,3 @@ class FederationMemberInline(admin.TabularInline):
 class FederationAdmin(admin.ModelAdmin):
     list_display = ["slug", "name", "created_at"]
     inlines = [FederationMemberInline]
-
-
-@admin.register(MemoryVisibility)
-class MemoryVisibilityAdmin(admin.ModelAdmin):
-    list_display = ["memory", "workspace"]
-    list_filter = ["workspace"]
-    raw_id_fields = ["memory"]
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False

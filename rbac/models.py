@@ -150,20 +150,6 @@ class FederationMember(models.Model):
         return f"{self.workspace} in {self.federation}"
 
 
-class MemoryVisibility(models.Model):
-    """Memory ↔ workspace: the memory is visible to whoever can read the workspace."""
-
-    memory = models.ForeignKey("memory.Memory", on_delete=models.CASCADE, related_name="visibility")
-    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memory_visibility")
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["memory", "workspace"], name="memory_visible_once")]
-        indexes = [models.Index(fields=["workspace", "memory"], name="visibility_by_workspace")]
-
-    def __str__(self) -> str:
-        return f"{self.memory_id} visible in {self.workspace_id}"
-
-
 class MemoryProvenance(models.Model):
     """Memory ↔ federation: the memory was written through this federation."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
@@ -24,7 +24,6 @@ from rbac.models import (
     Federation,
     FederationMember,
     MemoryProvenance,
-    MemoryVisibility,
     Role,
     Workspace,
 )
@@ -162,6 +161,11 @@ class WriteDomain:
     federation: Federation | None
     visible_workspace_ids: tuple[int, ...]
 
+    @property
+    def visible_in(self) -> list[int]:
+        """What a memory written here stores as ``Memory.visible_in``."""
+        return sorted(self.visible_workspace_ids)
+
 
 def write_domain_resolve(*, actor: Any, group_id: str | int | None) -> WriteDomain:
     if group_id in (None, ""):
@@ -178,16 +182,15 @@ def write_domain_resolve(*, actor: Any, group_id: str | int | None) -> WriteDoma
     return WriteDomain(workspace, f"rbac:dedup:{federation.id}", federation, tuple(sorted(members)))
 
 
-def visibility_materialize(*, memory_ids: Iterable[Any], domain: WriteDomain) -> None:
-    """Make new memories visible in every workspace of their write domain, now."""
-    ids = list(memory_ids)
-    MemoryVisibility.objects.bulk_create(
-        [MemoryVisibility(memory_id=m, workspace_id=w) for m in ids for w in domain.visible_workspace_ids],
-        ignore_conflicts=True,
-    )
+def provenance_record(*, memory_ids: Iterable[Any], domain: WriteDomain) -> None:
+    """Record that new memories were written through their domain's federation, if any.
+
+    Their visibility is part of the row itself (``visible_in = domain.visible_in``), set when
+    it is built, so a memory is never stored without it.
+    """
     if domain.federation is not None:
         MemoryProvenance.objects.bulk_create(
-            [MemoryProvenance(memory_id=m, federation=domain.federation) for m in ids], ignore_conflicts=True
+            [MemoryProvenance(memory_id=m, federation=domain.federation) for m in memory_ids], ignore_conflicts=True
         )
 
 
@@ -196,7 +199,7 @@ def visible_memories_filter(actor: Any) -> Q:
     if is_global_admin(actor):
         return Q()
     readable = readable_workspace_ids(actor)
-    return Q(Exists(MemoryVisibility.objects.filter(memory=OuterRef("pk"), workspace_id__in=readable)))
+    return Q(visible_in__overlap=list(readable))
 
 
 def _only_writable_workspace(actor: Any) -> Workspace:

@@ -18,7 +18,8 @@ from django.utils.text import slugify
 from guardian.shortcuts import assign_perm, remove_perm
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
-from rbac.models import ApiToken, Federation, FederationMember, Membership, MemoryVisibility, Principal, Role, Workspace
+from memory.models import Memory
+from rbac.models import ApiToken, Federation, FederationMember, Membership, Principal, Role, Workspace
 from rbac.policy import ALL_PERMISSIONS, ROLE_PERMISSIONS, SYSTEM, Action, authorize, is_global_admin
 from rbac.tokens import token_generate
 
@@ -132,7 +133,7 @@ def workspace_delete(*, actor: Any, workspace: Workspace) -> None:
     with transaction.atomic():
         if FederationMember.objects.current().filter(workspace=workspace).exists():
             raise Conflict("Detach the workspace from its federation first.", code="workspace_federated")
-        if MemoryVisibility.objects.filter(workspace=workspace).exists():
+        if Memory.objects.filter(visible_in__contains=[workspace.pk]).exists():
             # Its memories would become invisible to everyone: nothing is destroyed silently.
             raise Conflict("The workspace still holds memories.", code="workspace_not_empty")
         workspace.delete()

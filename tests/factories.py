@@ -10,7 +10,7 @@ from django.conf import settings
 
 from memory.models import Memory
 from rbac.models import Principal, Workspace
-from rbac.policy import SYSTEM, WriteDomain, visibility_materialize
+from rbac.policy import SYSTEM, WriteDomain, provenance_record
 from rbac.services import IssuedToken, membership_grant, principal_create, token_issue, workspace_create
 
 _counter = itertools.count(1)
@@ -66,8 +66,9 @@ def make_memory(
         user_id=user_id,
         author=author.user,
         rbac_scope=domain.scope,
+        visible_in=domain.visible_in,
         embedding=vector,
         **fields,
     )
-    visibility_materialize(memory_ids=[memory.pk], domain=domain)
+    provenance_record(memory_ids=[memory.pk], domain=domain)
     return memory

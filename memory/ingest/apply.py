@@ -20,7 +20,7 @@ from django.utils import timezone
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.models import Edge, EdgeType, Entity, HistoryAction, Memory, MemoryHistory, Mention
-from rbac.policy import WriteDomain, visibility_materialize
+from rbac.policy import WriteDomain, provenance_record
 
 
 @dataclass
@@ -60,7 +60,7 @@ def apply(request: WriteRequest) -> Outcome:
         created: dict[int, Memory] = {}
         for index, decision in enumerate(request.decisions):
             _apply_one(request, index, decision, stored, created, outcome, now)
-        visibility_materialize(memory_ids=[m.id for m in created.values()], domain=request.domain)
+        provenance_record(memory_ids=[m.id for m in created.values()], domain=request.domain)
         _link_entities(request, outcome)
     return outcome
 
@@ -115,6 +115,7 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         author=request.author,
         agent_id=request.agent_id,
         rbac_scope=request.domain.scope,
+        visible_in=request.domain.visible_in,
         metadata=request.metadata,
         facets=atom.facets,
         embedding=request.vectors[index],

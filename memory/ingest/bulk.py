@@ -20,7 +20,7 @@ from memory.ingest import english
 from memory.ingest.atoms import EntityRef, content_key
 from memory.models import Entity, Memory, MemorySource, MemoryType, Mention
 from memory.providers import get_embedder
-from rbac.policy import WriteDomain, visibility_materialize, write_domain_resolve
+from rbac.policy import WriteDomain, provenance_record, write_domain_resolve
 
 HNSW_INDEX = "memory_embedding_hnsw"
 HNSW_DDL = (
@@ -153,7 +153,7 @@ def _load_batch(actor: Any, batch: list[ImportRow], domains: dict[str | None, Wr
             ids = [
                 m.id for m, (_, row) in zip(memories, fresh, strict=True) if row.group_id == group and m.id in created
             ]
-            visibility_materialize(memory_ids=ids, domain=domain)
+            provenance_record(memory_ids=ids, domain=domain)
         _link_entities([m for m in memories if m.id in created])
     return len(created), len(batch) - len(created)
 
@@ -165,7 +165,8 @@ def _memory(
     facets = {"negated": english.is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}
     return Memory(
         content=row.content, memory_type=row.memory_type, source=MemorySource.AGENT, content_key=key[2],
-        user_id=row.user_id, author=actor, agent_id=row.agent_id, rbac_scope=domain.scope, metadata=row.metadata,
+        user_id=row.user_id, author=actor, agent_id=row.agent_id, rbac_scope=domain.scope, visible_in=domain.visible_in,
+        metadata=row.metadata,
         facets=facets, embedding=vector, importance=english.importance(row.content, row.memory_type, 0),
         certainty=english.certainty(row.content), created_at=now, updated_at=now, valid_from=row.valid_from or now,
     )  # fmt: skip

@@ -24,7 +24,7 @@ from memory.models import (
 )
 from memory.providers import get_embedder
 from rbac.models import Federation, Workspace
-from rbac.policy import WriteDomain, visibility_materialize
+from rbac.policy import WriteDomain, provenance_record
 
 _TYPE_CONCEPTS = {
     "fact": "fact", "preference": "preference", "goal": "goal", "decision": "decision", "skill": "skill",
@@ -94,9 +94,10 @@ def _raw_source(run: IngestRun, result: dict) -> None:
         raw = Memory.objects.create(
             content=run.message, memory_type=MemoryType.RAW, source=MemorySource.RAW_INPUT, content_key=key,
             user_id=run.user_id, author=run.actor, agent_id=first.agent_id, rbac_scope=domain.scope,
-            metadata=first.metadata, embedding=vector, valid_from=first.valid_from, importance=0.3, immutable=True,
+            visible_in=domain.visible_in, metadata=first.metadata, embedding=vector, valid_from=first.valid_from,
+            importance=0.3, immutable=True,
         )  # fmt: skip
-        visibility_materialize(memory_ids=[raw.id], domain=domain)
+        provenance_record(memory_ids=[raw.id], domain=domain)
     parts = [
         Edge(source_id=m, target_id=raw.id, edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)
         for m in result["memory_ids"]

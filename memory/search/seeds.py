@@ -36,10 +36,7 @@ class Scope:
         clauses = [f"{alias}.deleted_at IS NULL", f"({alias}.expires_at IS NULL OR {alias}.expires_at > now())"]
         params: dict[str, Any] = {}
         if self.readable is not None:
-            clauses.append(
-                f"EXISTS (SELECT 1 FROM rbac_memoryvisibility v WHERE v.memory_id = {alias}.id "
-                "AND v.workspace_id = ANY(%(readable)s))"
-            )
+            clauses.append(f"{alias}.visible_in && %(readable)s::int[]")
             params["readable"] = self.readable
         if self.user_id is not None:
             clauses.append(f"{alias}.user_id = %(owner)s")
