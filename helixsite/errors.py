@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
@@ -67,7 +69,11 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, drf.ValidationError):
-        return Response(_validation_error(exc.detail), status=400)
+        return Response(_validation_error(exc.detail, exc.get_codes()), status=400)
+    if isinstance(exc, RequestDataTooBig):
+        from helixsite.body_limit import too_large
+
+        return Response(json.loads(too_large().content), status=413)
     if isinstance(exc, Http404):
         return Response(NotFound("Not found.").as_dict(), status=404)
     if isinstance(exc, DjangoPermissionDenied):
@@ -93,15 +99,27 @@ _DRF_CODES = {
 }
 
 
-def _validation_error(detail: Any) -> dict[str, Any]:
-    """The first field error leads; all of them are kept under ``fields``."""
+def _validation_error(detail: Any, codes: Any = None) -> dict[str, Any]:
+    """The first field error leads (with its code: required, unknown_parameter, max_value…);
+    all of them are kept under ``fields``."""
     if isinstance(detail, dict):
         fields = {name: [str(m) for m in (msgs if isinstance(msgs, list) else [msgs])] for name, msgs in detail.items()}
         field, messages = next(iter(fields.items()))
-        error: dict[str, Any] = {"code": "invalid", "message": messages[0] if messages else "Invalid value."}
+        error: dict[str, Any] = {
+            "code": _first_code(codes, field),
+            "message": messages[0] if messages else "Invalid value.",
+        }
         if field != "non_field_errors":
             error["field"] = field
         error["fields"] = fields
         return {"ok": False, "error": error}
     messages = detail if isinstance(detail, list) else [detail]
     return {"ok": False, "error": {"code": "invalid", "message": str(messages[0])}}
+
+
+def _first_code(codes: Any, field: str) -> str:
+    """The machine-readable code of the first error of ``field`` ("invalid" for nested ones)."""
+    code = codes.get(field) if isinstance(codes, dict) else None
+    while isinstance(code, list | dict):
+        code = (code[0] if code else None) if isinstance(code, list) else next(iter(code.values()), None)
+    return code if isinstance(code, str) else "invalid"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django_q.tasks import async_task
 
-from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput
+from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
 from memory.ingest import english
 from memory.ingest.apply import Outcome, WriteRequest, apply
 from memory.ingest.atoms import content_key
@@ -27,7 +28,7 @@ from memory.models import EmbeddingSpace, HistoryAction, Memory, MemoryHistory, 
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from memory.selectors import embedding_space_mismatch, memory_get_for_actor
-from rbac.models import MemoryVisibility
+from rbac.models import Workspace
 from rbac.policy import Action, authorize, is_global_admin, write_domain_resolve
 
 
@@ -255,13 +256,61 @@ def memory_update(*, actor: Any, memory_id: Any, content: str, reason: str = "")
     return locked
 
 
+def memory_forget(*, actor: Any, memory_id: Any, reason: str = "") -> Memory:
+    """Soft-delete a memory: it leaves every read path, its row and history stay, and a
+    global admin can restore it. The author (with write access), a moderator or an admin."""
+    memory = memory_get_for_actor(actor=actor, memory_id=memory_id)
+    _authorize_correction(actor, memory)
+    with transaction.atomic():
+        locked = Memory.objects.select_for_update().get(pk=memory.pk)
+        locked.deleted_at = locked.updated_at = timezone.now()
+        locked.save(update_fields=["deleted_at", "updated_at"])
+        _history(locked, HistoryAction.FORGET, actor, reason)
+    return locked
+
+
+def memory_restore(*, actor: Any, memory_id: Any, reason: str = "") -> Memory:
+    """Bring a forgotten memory back (global admins only), unless an equal one was written since."""
+    if not is_global_admin(actor):
+        raise Forbidden("Only a global admin may restore a forgotten memory.", details={"action": "restore"})
+    memory = Memory.objects.filter(pk=_uuid_or_404(memory_id), deleted_at__isnull=False).first()
+    if memory is None:
+        raise NotFound("No forgotten memory with this id.", field="memory_id")
+    with transaction.atomic():
+        locked = Memory.objects.select_for_update().get(pk=memory.pk)
+        if locked.valid_to is None and (
+            Memory.objects.current()
+            .filter(rbac_scope=locked.rbac_scope, user_id=locked.user_id, content_key=locked.content_key)
+            .exists()
+        ):
+            raise Conflict("An equal memory was written since; it was not restored.", code="duplicate")
+        locked.deleted_at, locked.updated_at = None, timezone.now()
+        locked.save(update_fields=["deleted_at", "updated_at"])
+        _history(locked, HistoryAction.RESTORE, actor, reason)
+    return locked
+
+
+def _history(memory: Memory, action: str, actor: Any, reason: str) -> None:
+    MemoryHistory.objects.create(
+        memory=memory, action=action, old_content=memory.content, new_content=memory.content,
+        actor=actor if getattr(actor, "pk", None) else None, reason=(reason or "")[:500],
+    )  # fmt: skip
+
+
+def _uuid_or_404(value: Any) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise NotFound("No forgotten memory with this id.", field="memory_id") from None
+
+
 def _authorize_correction(actor: Any, memory: Memory) -> None:
     if is_global_admin(actor):
         return
     action = Action.WRITE if memory.author_id == getattr(actor, "pk", None) else Action.MODERATE
-    for visibility in MemoryVisibility.objects.filter(memory=memory).select_related("workspace"):
+    for workspace in Workspace.objects.filter(pk__in=memory.visible_in):
         try:
-            authorize(actor=actor, action=action, workspace=visibility.workspace)
+            authorize(actor=actor, action=action, workspace=workspace)
             return
         except ApplicationError:
             continue

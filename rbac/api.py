@@ -2,71 +2,83 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rbac.permissions import ActorIsCaller
+from helixsite.agent_api import ActorInput, ToolApi
 from rbac.selectors import users_list
 from rbac.services import enroll_client
 
 
-class AgentApiView(APIView):
-    permission_classes = [IsAuthenticated, ActorIsCaller]
+class UserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    actor_id = serializers.CharField(source="username")
+    kind = serializers.CharField(source="principal.kind", default="human")
+    is_active = serializers.BooleanField()
+    date_joined = serializers.DateTimeField()
+    last_login = serializers.DateTimeField(allow_null=True)
 
 
 class WhoAmIApi(APIView):
     """Who the presented credentials belong to: lets an agent check its token."""
 
     class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField(default=True)
         actor_id = serializers.CharField(source="username")
         kind = serializers.CharField(source="principal.kind", default="human")
         is_global_admin = serializers.BooleanField(source="principal.is_global_admin", default=False)
 
+    @extend_schema(operation_id="whoami", responses={200: OutputSerializer}, summary="Who this token belongs to")
     def get(self, request: Request) -> Response:
         return Response({"ok": True, **self.OutputSerializer(request.user).data})
 
 
-class EnrollClientApi(AgentApiView):
+class EnrollClientApi(ToolApi):
     """Admit the calling principal as worker in the onboarding workspace (idempotent)."""
 
-    class InputSerializer(serializers.Serializer):
-        actor_id = serializers.CharField(max_length=150)
+    tool = "enroll_client"
+    InputSerializer = ActorInput
 
-    def post(self, request: Request) -> Response:
-        self.InputSerializer(data=request.data).is_valid(raise_exception=True)
-        enrollment = enroll_client(actor=request.user)
-        return Response(
-            {
-                "ok": True,
-                "actor_id": request.user.get_username(),
-                "workspace": enrollment.workspace,
-                "role": enrollment.role,
-                "enrolled_at": enrollment.enrolled_at,
-                "admitted_now": enrollment.admitted_now,
-            }
-        )
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        actor_id = serializers.CharField()
+        workspace = serializers.CharField()
+        role = serializers.CharField()
+        enrolled_at = serializers.DateTimeField()
+        admitted_now = serializers.BooleanField(help_text="false when it was admitted before: nothing changed")
+
+    @classmethod
+    def run(cls, *, actor: Any) -> dict[str, Any]:
+        enrollment = enroll_client(actor=actor)
+        return {
+            "ok": True,
+            "actor_id": actor.get_username(),
+            "workspace": enrollment.workspace,
+            "role": enrollment.role,
+            "enrolled_at": enrollment.enrolled_at.isoformat(),
+            "admitted_now": enrollment.admitted_now,
+        }
 
 
-class ListUsersApi(AgentApiView):
+class ListUsersApi(ToolApi):
     """The principals registry: global admins only; ids, names and timestamps."""
 
-    class InputSerializer(serializers.Serializer):
-        actor_id = serializers.CharField(max_length=150)
+    tool = "list_users"
+    reads = True
+
+    class InputSerializer(ActorInput):
         limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)
 
     class OutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        actor_id = serializers.CharField(source="username")
-        kind = serializers.CharField(source="principal.kind", default="human")
-        is_active = serializers.BooleanField()
-        date_joined = serializers.DateTimeField()
-        last_login = serializers.DateTimeField()
+        ok = serializers.BooleanField()
+        users = UserOut(many=True)
 
-    def get(self, request: Request) -> Response:
-        params = self.InputSerializer(data=request.query_params)
-        params.is_valid(raise_exception=True)
-        users = users_list(actor=request.user, limit=params.validated_data["limit"])
-        return Response({"ok": True, "users": self.OutputSerializer(users, many=True).data})
+    @classmethod
+    def run(cls, *, actor: Any, limit: int) -> dict[str, Any]:
+        users = users_list(actor=actor, limit=limit)
+        return {"ok": True, "users": UserOut(users, many=True).data}

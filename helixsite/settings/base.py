@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -68,6 +69,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "guardian",
     "django_q",
     "django_htmx",
@@ -78,6 +81,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "helixsite.request_log.RequestLogMiddleware",
+    "helixsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -319,4 +323,30 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "EXCEPTION_HANDLER": "helixsite.errors.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": [],
+}
+
+# The agent API: calls per token (DRF rate syntax: <count>/<second|minute|hour|day>), and the
+# largest request body accepted (larger ones are refused with 413 before they are read).
+HELIX_API_RATE = env_str("HELIX_API_RATE", "1200/minute")
+if not re.fullmatch(r"[1-9]\d*/(s|sec|second|m|min|minute|h|hour|d|day)", HELIX_API_RATE):
+    raise ImproperlyConfigured(f"HELIX_API_RATE={HELIX_API_RATE!r} is not <count>/<second|minute|hour|day>.")
+HELIX_MAX_BODY_BYTES = env_int("HELIX_MAX_BODY_BYTES", 256 * 1024, minimum=4096)
+DATA_UPLOAD_MAX_MEMORY_SIZE = HELIX_MAX_BODY_BYTES
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Helixsite agent API",
+    "DESCRIPTION": (
+        "Long-term memory for LLM agents. Every tool is one endpoint under /api/v1/ and the same tool "
+        "over MCP at /mcp. Authenticate with `Authorization: Bearer <token>`; `actor_id` must be the "
+        "token's principal. Errors: `{ok: false, error: {code, message, field?}}`."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
 }

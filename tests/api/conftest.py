@@ -1,0 +1,51 @@
+"""Personas for the agent API: tokens for a writer, a viewer, an outsider and a global admin,
+and one memory of bob's in the team workspace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from memory.models import Memory
+from rbac.models import Principal, Role
+from rbac.policy import write_domain_resolve
+from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
+
+
+@dataclass
+class Caller:
+    name: str
+    client: APIClient
+
+    def call(self, tool: str, method: str = "post", **params: Any):  # noqa: ANN201 - a DRF response
+        params.setdefault("actor_id", self.name)
+        if method == "get":
+            return self.client.get(f"/api/v1/{tool}", params)
+        return self.client.post(f"/api/v1/{tool}", params, format="json")
+
+
+@dataclass
+class Agents:
+    writer: Caller
+    viewer: Caller
+    outsider: Caller
+    admin: Caller
+    memory: Memory
+
+
+@pytest.fixture
+def agents(db) -> Agents:
+    team = make_workspace("team")
+    callers = {}
+    for name, role in (("writer", Role.WORKER), ("viewer", Role.VIEWER), ("outsider", None), ("root", None)):
+        principal, issued = make_agent_with_token(name, admin=name == "root")
+        if role:
+            grant(principal, team, role)
+        callers[name] = Caller(name, bearer_client(issued.raw))
+    writer = Principal.objects.get(user__username="writer")
+    domain = write_domain_resolve(actor=writer.user, group_id="team")
+    memory = make_memory(author=writer, domain=domain, user_id="bob", content="Bob deploys with helm-runner.", embed=True)
+    return Agents(callers["writer"], callers["viewer"], callers["outsider"], callers["root"], memory)
