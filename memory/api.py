@@ -114,6 +114,15 @@ class MemoryOut(serializers.Serializer):
         return memory.valid_to is not None
 
 
+MEMORY_EXAMPLE = {
+    "id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01", "content": "alice lives in Lisbon", "memory_type": "fact",
+    "user_id": "alice", "author": "codex", "agent_id": "codex-1", "source": "extraction", "certainty": 80,
+    "importance": 0.6, "metadata": {}, "context_tags": [], "immutable": False,
+    "created_at": "2026-10-02T09:00:00+00:00", "updated_at": "2026-10-02T09:00:00+00:00",
+    "valid_from": "2026-10-02T09:00:00+00:00", "valid_to": None, "deleted_at": None, "superseded": False,
+}  # fmt: skip
+
+
 def memory_out(memory: Memory) -> dict[str, Any]:
     return dict(MemoryOut(memory).data)
 
@@ -126,6 +135,26 @@ class AddMemoryApi(ToolApi):
     supersede, contradict, link or skip) per fact."""
 
     tool = "add_memory"
+    example = {
+        "request": {
+            "actor_id": "codex",
+            "user_id": "alice",
+            "group_id": "team-red",
+            "message": "I moved to Lisbon last month and I now prefer tea over coffee.",
+        },
+        "response": {
+            "ok": True,
+            "memory_ids": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
+            "updated": [],
+            "deduped": [],
+            "skipped": [],
+            "superseded": ["9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"],
+            "contradicted": [],
+            "needs_clarification": [],
+            "decisions": [],
+            "run_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+        },
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(max_length=200, help_text="whose memory this is (the subject)")
@@ -164,6 +193,42 @@ class SearchMemoryApi(ToolApi):
 
     tool = "search_memory"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "user_id": "alice", "query": "where does alice live", "mode": "contextual"},
+        "response": {
+            "ok": True,
+            "query": "where does alice live",
+            "mode": "contextual",
+            "scope": "personal",
+            "count": 1,
+            "results": [
+                {
+                    "id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "content": "alice lives in Lisbon",
+                    "memory_type": "fact",
+                    "user_id": "alice",
+                    "score": 0.8123,
+                    "event_date": "2026-10-02T09:00:00+00:00",
+                    "created_at": "2026-10-02T09:00:00+00:00",
+                    "metadata": {},
+                    "signals": {
+                        "cosine": 0.71,
+                        "bm25": 6.2,
+                        "bm25_rank": 1,
+                        "vector_rank": 1,
+                        "rrf_rank": 1,
+                        "semantic": 0.83,
+                        "ppr": None,
+                        "freshness": 0.12,
+                        "importance": 0.6,
+                    },
+                    "origin": "both",
+                    "superseded": False,
+                    "flashback": False,
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ActorInput, SearchOptions):
         user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
@@ -181,6 +246,10 @@ class ListMemoriesApi(ToolApi):
 
     tool = "list_memories"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "user_id": "alice", "limit": 1},
+        "response": {"ok": True, "count": 1, "next_cursor": 1, "memories": [MEMORY_EXAMPLE]},
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(required=False, max_length=200)
@@ -213,6 +282,24 @@ class GetMemoryApi(ToolApi):
 
     tool = "get_memory"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"},
+        "response": {
+            "ok": True,
+            "memory": MEMORY_EXAMPLE,
+            "history": [],
+            "edges": [
+                {
+                    "direction": "out",
+                    "type": "SUPERSEDES",
+                    "source": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "target": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+                    "confidence": 0.9,
+                    "created_at": "2026-10-02T09:00:00+00:00",
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ActorInput):
         memory_id = serializers.UUIDField()
@@ -244,6 +331,16 @@ class UpdateMemoryApi(ToolApi):
     rephrasing: new information goes through add_memory, which decides to update or supersede."""
 
     tool = "update_memory"
+    example = {
+        "request": {
+            "actor_id": "codex",
+            "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+            "user_id": "alice",
+            "new_content": "alice lives in Lisbon, Portugal",
+            "reason": "country was missing",
+        },
+        "response": {"ok": True, "memory": MEMORY_EXAMPLE},
+    }
 
     class InputSerializer(ActorInput):
         memory_id = serializers.UUIDField()
@@ -266,6 +363,18 @@ class ForgetMemoryApi(ToolApi):
     """Soft-delete a memory (author, moderator or admin); history kept, an admin can restore."""
 
     tool = "forget_memory"
+    example = {
+        "request": {
+            "actor_id": "codex",
+            "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+            "reason": "recorded by mistake",
+        },
+        "response": {
+            "ok": True,
+            "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+            "forgotten_at": "2026-11-02T10:00:00+00:00",
+        },
+    }
 
     class InputSerializer(ActorInput):
         memory_id = serializers.UUIDField()
@@ -286,6 +395,14 @@ class RestoreMemoryApi(ToolApi):
     """Bring back a forgotten memory (global admins)."""
 
     tool = "restore_memory"
+    example = {
+        "request": {
+            "actor_id": "admin",
+            "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+            "reason": "forgotten by mistake",
+        },
+        "response": {"ok": True, "memory": MEMORY_EXAMPLE},
+    }
 
     class InputSerializer(ActorInput):
         memory_id = serializers.UUIDField()
@@ -305,6 +422,37 @@ class GetMemoryGraphApi(ToolApi):
 
     tool = "get_memory_graph"
     reads = True
+    example = {
+        "request": {
+            "actor_id": "codex",
+            "user_id": "alice",
+            "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+            "depth": 2,
+        },
+        "response": {
+            "ok": True,
+            "nodes": [
+                {
+                    "id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "content": "alice lives in Lisbon",
+                    "memory_type": "fact",
+                },
+                {
+                    "id": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+                    "content": "alice lives in Osaka",
+                    "memory_type": "fact",
+                },
+            ],
+            "edges": [
+                {
+                    "source": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "target": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+                    "type": "SUPERSEDES",
+                    "confidence": 0.9,
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(max_length=200)
@@ -327,6 +475,17 @@ class SearchByConceptApi(ToolApi):
 
     tool = "search_by_concept"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "user_id": "alice", "query": "drinks", "concept_type": "preference"},
+        "response": {
+            "ok": True,
+            "query": "drinks",
+            "mode": "contextual",
+            "scope": "personal",
+            "count": 0,
+            "results": [],
+        },
+    }
 
     class InputSerializer(ActorInput, SearchOptions):
         user_id = serializers.CharField(max_length=200)
@@ -346,6 +505,32 @@ class SearchReasoningChainApi(ToolApi):
 
     tool = "search_reasoning_chain"
     reads = True
+    example = {
+        "request": {
+            "actor_id": "codex",
+            "user_id": "alice",
+            "query": "why did we pick PostgreSQL",
+            "chain_mode": "causal",
+        },
+        "response": {
+            "ok": True,
+            "direction": "causal",
+            "seeds": [],
+            "chains": [
+                {
+                    "steps": [
+                        {
+                            "source": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                            "target": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+                            "type": "BECAUSE",
+                            "confidence": 0.8,
+                        }
+                    ],
+                    "confidence": 0.8,
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(max_length=200)
@@ -370,6 +555,23 @@ class ConnectMemoriesApi(ToolApi):
 
     tool = "connect_memories"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "user_id": "alice", "query_a": "Lisbon", "query_b": "Osaka"},
+        "response": {
+            "ok": True,
+            "from": {"id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01", "content": "alice lives in Lisbon"},
+            "to": {"id": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d", "content": "alice lives in Osaka"},
+            "path": [
+                {
+                    "source": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "target": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+                    "type": "SUPERSEDES",
+                    "confidence": 0.9,
+                }
+            ],
+            "confidence": 0.9,
+        },
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(max_length=200)
@@ -396,6 +598,23 @@ class BuildContextApi(ToolApi):
 
     tool = "build_context"
     reads = True
+    example = {
+        "request": {"actor_id": "codex", "user_id": "alice", "query": "plan alice's trip", "token_budget": 200},
+        "response": {
+            "ok": True,
+            "context": "- [3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01] alice lives in Lisbon",
+            "tokens": 14,
+            "token_budget": 200,
+            "memories": [
+                {
+                    "id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "content": "alice lives in Lisbon",
+                    "score": 0.81,
+                    "tokens": 14,
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ActorInput, SearchOptions):
         user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
