@@ -47,5 +47,7 @@ def agents(db) -> Agents:
         callers[name] = Caller(name, bearer_client(issued.raw))
     writer = Principal.objects.get(user__username="writer")
     domain = write_domain_resolve(actor=writer.user, group_id="team")
-    memory = make_memory(author=writer, domain=domain, user_id="bob", content="Bob deploys with helm-runner.", embed=True)
+    memory = make_memory(
+        author=writer, domain=domain, user_id="bob", content="Bob deploys with helm-runner.", embed=True
+    )
     return Agents(callers["writer"], callers["viewer"], callers["outsider"], callers["root"], memory)

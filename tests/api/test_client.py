@@ -35,14 +35,13 @@ def test_a_refusal_raises_with_status_code_and_field(client):
 
 
 def test_an_unreachable_server_is_an_os_error():
-    with Helixsite("http://127.0.0.1:1", token="hxt_x_y", actor_id="codex", timeout=2) as helix:
-        with pytest.raises(OSError):
-            helix.list_users()
+    with Helixsite("http://127.0.0.1:1", token="hxt_x_y", actor_id="codex", timeout=2) as helix, pytest.raises(OSError):
+        helix.list_users()
 
 
 def test_a_revoked_or_wrong_token_is_unauthenticated(live_server, transactional_db):
-    with Helixsite(live_server.url, token="hxt_nope_nope", actor_id="codex") as helix:
-        with pytest.raises(HelixsiteError) as refused:
-            helix.enroll_client()
+    helix = Helixsite(live_server.url, token="hxt_nope_nope", actor_id="codex")
+    with pytest.raises(HelixsiteError) as refused:
+        helix.enroll_client()
 
     assert (refused.value.status, refused.value.code) == (401, "unauthenticated")
