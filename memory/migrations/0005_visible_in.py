@@ -33,6 +33,7 @@ def copy_visibility(apps, schema_editor) -> None:
             cursor.execute("SET maintenance_work_mem = '512MB'")
             cursor.execute(HNSW)
             cursor.execute("RESET maintenance_work_mem")
+            cursor.execute("ANALYZE memory_memory")
 
 
 def uncopy_visibility(apps, schema_editor) -> None:
