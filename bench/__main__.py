@@ -12,6 +12,7 @@ BENCHMARKS = {
     "add_memory": "bench.add_memory",
     "recall": "bench.recall",
     "search_latency": "bench.search_latency",
+    "http_search": "bench.http_search",
 }
 
 
