@@ -75,7 +75,7 @@ class AgentInstance(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.agent_id} of {self.user_id}"
+        return f"{self.agent_id} of {self.user.get_username()}"
 
     @property
     def is_live(self) -> bool:
