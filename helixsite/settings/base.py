@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "rbac",
     "memory",
     "stewardship",
+    "presence",
 ]
 
 MIDDLEWARE = [
@@ -283,6 +284,15 @@ HELIX_SEARCH_FLASHBACK_MAX = env_int("HELIX_SEARCH_FLASHBACK_MAX", 3, minimum=0,
 HELIX_CONTEXT_DEFAULT_TOKENS = env_int("HELIX_CONTEXT_DEFAULT_TOKENS", 800, minimum=16, maximum=32000)
 HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.0, maximum=1.0)
 HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
+
+# --- presence (agent_heartbeat, swarm_status, agent_farewell) ----------------------------
+HELIX_PRESENCE_STALE_SECONDS = env_int("HELIX_PRESENCE_STALE_SECONDS", 900, minimum=10, maximum=7 * 24 * 3600)
+HELIX_PRESENCE_RETENTION_DAYS = env_int("HELIX_PRESENCE_RETENTION_DAYS", 7, minimum=0, maximum=3650)
+HELIX_PRESENCE_MAX_INSTANCES = env_int("HELIX_PRESENCE_MAX_INSTANCES", 100, minimum=1, maximum=100_000)
+HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS = env_int(
+    "HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS", 300, minimum=1, maximum=7 * 24 * 3600
+)
+HELIX_PRESENCE_ROSTER_MAX = env_int("HELIX_PRESENCE_ROSTER_MAX", 500, minimum=1, maximum=10_000)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

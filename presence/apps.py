@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PresenceConfig(AppConfig):
+    name = "presence"
+    verbose_name = "Agent presence"
