@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rbac",
     "memory",
+    "fastthink",
     "stewardship",
 ]
 
@@ -279,6 +280,16 @@ HELIX_SEARCH_FLASHBACK_MAX = env_int("HELIX_SEARCH_FLASHBACK_MAX", 3, minimum=0,
 HELIX_CONTEXT_DEFAULT_TOKENS = env_int("HELIX_CONTEXT_DEFAULT_TOKENS", 800, minimum=16, maximum=32000)
 HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.0, maximum=1.0)
 HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
+
+# --- FastThink (scratch reasoning sessions) ---------------------------------------------
+# A session keeps the limits in force when it started; past either, calls fail with
+# session_timed_out and the session waits for an explicit discard.
+HELIX_THINK_MAX_SECONDS = env_int("HELIX_THINK_MAX_SECONDS", 90, minimum=1, maximum=86400)
+HELIX_THINK_MAX_THOUGHTS = env_int("HELIX_THINK_MAX_THOUGHTS", 150, minimum=2, maximum=10000)
+HELIX_THINK_MAX_CHARS = env_int("HELIX_THINK_MAX_CHARS", 4000, minimum=100, maximum=8000)
+HELIX_THINK_MAX_OPEN_SESSIONS = env_int("HELIX_THINK_MAX_OPEN_SESSIONS", 20, minimum=1, maximum=1000)
+HELIX_THINK_RECALL_LIMIT = env_int("HELIX_THINK_RECALL_LIMIT", 5, minimum=1, maximum=20)
+HELIX_THINK_RETENTION_HOURS = env_int("HELIX_THINK_RETENTION_HOURS", 24, minimum=1, maximum=24 * 365)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
