@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fastthink.selectors import search_incomplete_thoughts, think_status
@@ -46,6 +48,9 @@ def test_a_session_goes_from_a_first_thought_to_a_recalled_committed_memory(team
     assert committed["memory_ids"] == [committed["memory_id"]] == [committed["session"]["committed_memory_id"]]
     found = memory_search(actor=writer, query="schema migration db-7 production", user_id="bob")["results"]
     assert found[0]["content"] == "Run the schema migration on db-7 before production."
+    status = think_status(actor=writer, session_id="plan")
+    for response in (started, hypothesis, question, recalled, decided, committed, status):
+        assert response["ok"] is True and json.loads(json.dumps(response)) == response
 
 
 def test_the_committed_memory_is_a_conclusion_from_think_and_the_scratch_thoughts_stay_out(team, bob_memories):
