@@ -24,7 +24,7 @@ from memory.ingest.candidates import load_candidates
 from memory.ingest.decide import decide
 from memory.ingest.extract import Conversation, extract
 from memory.ingest.runlog import RunLog
-from memory.models import EmbeddingSpace, HistoryAction, Memory, MemoryHistory, MemorySource
+from memory.models import EmbeddingSpace, HistoryAction, Memory, MemoryHistory, MemorySource, MemoryType
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from memory.selectors import embedding_space_mismatch, memory_get_for_actor
@@ -53,13 +53,19 @@ def memory_add(
     occurred_at: datetime | str | None = None,
     extract: bool = True,
     context: Any = None,
+    source: str | None = None,
+    memory_type: str | None = None,
 ) -> dict[str, Any]:
     """Turn a message into memories: extract → embed → candidates → decide → apply → (enrich).
 
     Bad input and refusals raise before anything is written; a provider failure writes
     nothing but the failed run; a repeated identical call creates nothing new.
+    ``source`` and ``memory_type`` are for writers inside the server (FastThink commits a
+    conclusion as source ``think``, type ``conclusion``); agents' calls leave them unset.
     """
     data = _validated(user_id, message, metadata, occurred_at, agent_id, context)
+    _check_origin(source, memory_type)
+    source = source or (MemorySource.EXTRACTION if extract else MemorySource.RAW_INPUT)
     domain = write_domain_resolve(actor=actor, group_id=group_id)
     run = RunLog.start(
         actor=actor, user_id=data.user_id, rbac_scope=domain.scope, workspace=domain.workspace, message=data.message,
@@ -67,7 +73,9 @@ def memory_add(
     )  # fmt: skip
     budget = CallBudget(settings.HELIX_LLM_CALLS_PER_MESSAGE)
     try:
-        result = _pipeline(run, data, domain, actor, budget, verbatim=not extract)
+        result = _pipeline(
+            run, data, domain, actor, budget, verbatim=not extract, source=source, memory_type=memory_type
+        )
     except ProviderError as exc:
         run.finish(error_code=exc.code, error=str(exc), llm_calls=budget.used)
         raise ApplicationError(str(exc), code=exc.code, status=503) from exc
@@ -84,7 +92,15 @@ def memory_add(
     return {key: value for key, value in result.items() if key != "_log"}
 
 
-def _pipeline(run: RunLog, data: AddInput, domain, actor, budget: CallBudget, *, verbatim: bool) -> dict:  # noqa: ANN001
+def _check_origin(source: str | None, memory_type: str | None) -> None:
+    if source is not None and source not in MemorySource.values:
+        raise InvalidInput(f"source must be one of: {', '.join(MemorySource.values)}.", field="source")
+    if memory_type is not None and memory_type not in MemoryType.values:
+        raise InvalidInput(f"memory_type must be one of: {', '.join(MemoryType.values)}.", field="memory_type")
+
+
+def _pipeline(run: RunLog, data: AddInput, domain, actor, budget: CallBudget, *, verbatim: bool, source: str,  # noqa: ANN001
+              memory_type: str | None) -> dict:  # fmt: skip
     now = timezone.now()
     with run.stage("extract") as log:
         extraction = extract(
@@ -92,6 +108,9 @@ def _pipeline(run: RunLog, data: AddInput, domain, actor, budget: CallBudget, *,
             verbatim=verbatim, max_atoms=settings.HELIX_MAX_FACTS_PER_CALL, llm=get_llm(), budget=budget, run_id=run.id,
         )  # fmt: skip
         atoms = extraction.atoms
+        if memory_type:
+            for atom in atoms:
+                atom.memory_type = memory_type
         log.update(
             method=extraction.method,
             atoms=[a.content for a in atoms],
@@ -116,7 +135,7 @@ def _pipeline(run: RunLog, data: AddInput, domain, actor, budget: CallBudget, *,
                 atoms=atoms, decisions=decisions, vectors=vectors, keys=keys, domain=domain, author=actor,
                 user_id=data.user_id, agent_id=data.agent_id, metadata=data.metadata,
                 valid_from=data.occurred_at or now,
-                source=MemorySource.RAW_INPUT if verbatim else MemorySource.EXTRACTION, run_id=run.id,
+                source=source, run_id=run.id,
             )
         )  # fmt: skip
         log["holders"] = outcome.holders

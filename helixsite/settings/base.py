@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rbac",
     "memory",
+    "fastthink",
     "stewardship",
     "presence",
 ]
@@ -293,6 +294,16 @@ HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS = env_int(
     "HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS", 300, minimum=1, maximum=7 * 24 * 3600
 )
 HELIX_PRESENCE_ROSTER_MAX = env_int("HELIX_PRESENCE_ROSTER_MAX", 500, minimum=1, maximum=10_000)
+
+# --- FastThink (scratch reasoning sessions) ---------------------------------------------
+# A session keeps the limits in force when it started; past either, calls fail with
+# session_timed_out and the session waits for an explicit discard.
+HELIX_THINK_MAX_SECONDS = env_int("HELIX_THINK_MAX_SECONDS", 90, minimum=1, maximum=86400)
+HELIX_THINK_MAX_THOUGHTS = env_int("HELIX_THINK_MAX_THOUGHTS", 150, minimum=2, maximum=10000)
+HELIX_THINK_MAX_CHARS = env_int("HELIX_THINK_MAX_CHARS", 4000, minimum=100, maximum=8000)
+HELIX_THINK_MAX_OPEN_SESSIONS = env_int("HELIX_THINK_MAX_OPEN_SESSIONS", 20, minimum=1, maximum=1000)
+HELIX_THINK_RECALL_LIMIT = env_int("HELIX_THINK_RECALL_LIMIT", 5, minimum=1, maximum=20)
+HELIX_THINK_RETENTION_HOURS = env_int("HELIX_THINK_RETENTION_HOURS", 24, minimum=1, maximum=24 * 365)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class FastThinkConfig(AppConfig):
+    name = "fastthink"
+    verbose_name = "FastThink"
