@@ -105,7 +105,12 @@ def think_recall(
 
     _, free, _ = _turn(actor=actor, name=name, states=(SessionState.THINKING,), adding=1, work=room)
     found = memory_search(
-        actor=actor, query=query, user_id=owner, scope="personal" if owner else "all", limit=min(wanted, free)
+        actor=actor,
+        query=query,
+        user_id=owner,
+        scope="personal" if owner else "all",
+        limit=min(wanted, free),
+        reinforce=False,
     )
     results = [r for r in found["results"] if not r["superseded"]][:free]
 

@@ -105,10 +105,13 @@ RESULT_FIELDS = (
 )  # fmt: skip
 
 
-def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = (), **params) -> dict:  # noqa: ANN001, ANN003
+def memory_search(
+    *, actor, concept: str | None = None, tags: tuple[str, ...] = (), reinforce: bool = True, **params
+) -> dict:  # noqa: ANN001, ANN003
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
     Only live memories the actor can see are seeds, are walked through, or come back.
+    ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
     """
     request = search_request(**params)
     scope = _scope(actor, request.user_id if request.scope == "personal" else None, concept=concept, tags=tags)
@@ -135,7 +138,8 @@ def memory_search(*, actor, concept: str | None = None, tags: tuple[str, ...] = 
         request=request, hits=hits, superseded_by=superseded_by, families=_families(top_ids),
         pinned=_exact_pin(request.query, bm25_scores),
     )  # fmt: skip
-    reinforcement.add([h.memory.id for h in results])
+    if reinforce:
+        reinforcement.add([h.memory.id for h in results])
     return {
         "ok": True,
         "query": request.query,

@@ -64,13 +64,19 @@ def test_recall_never_brings_in_memories_of_a_workspace_the_actor_cannot_read(te
     assert "vault 12" not in str(everyone)
 
 
-def test_recall_changes_no_memory(team, bob_memories):
-    before = {m.id: (m.content, m.updated_at, m.valid_to, m.history.count()) for m in Memory.objects.all()}
+def test_recall_changes_no_memory_not_even_its_access_count(team, bob_memories):
+    before = {
+        m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), m.access_count, m.last_accessed_at)
+        for m in Memory.objects.all()
+    }
     think_start(actor=team["writer"], session_id="s", initial_thought="What is staging?")
 
     recalled = recall(team["writer"], "staging database deploys", user_id="bob")
 
-    after = {m.id: (m.content, m.updated_at, m.valid_to, m.history.count()) for m in Memory.objects.all()}
+    after = {
+        m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), m.access_count, m.last_accessed_at)
+        for m in Memory.objects.all()
+    }
     assert recalled["count"] >= 2 and after == before
 
 
