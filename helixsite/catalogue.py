@@ -9,7 +9,9 @@ from helixsite.agent_api import ToolApi
 
 
 def tool_classes() -> list[type[ToolApi]]:
+    from fastthink import api as think_api
     from memory import api as memory_api
+    from presence import api as presence_api
     from rbac import api as rbac_api
 
     return [
@@ -25,8 +27,19 @@ def tool_classes() -> list[type[ToolApi]]:
         memory_api.SearchReasoningChainApi,
         memory_api.ConnectMemoriesApi,
         memory_api.BuildContextApi,
+        think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,
         rbac_api.EnrollClientApi,
+        presence_api.AgentHeartbeatApi,
+        presence_api.SwarmStatusApi,
+        presence_api.AgentFarewellApi,
+        think_api.ThinkStartApi,
+        think_api.ThinkAddApi,
+        think_api.ThinkRecallApi,
+        think_api.ThinkConcludeApi,
+        think_api.ThinkCommitApi,
+        think_api.ThinkDiscardApi,
+        think_api.ThinkStatusApi,
     ]
 
 

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from fastthink.services import think_conclude, think_start
 from memory.models import Memory
+from presence.services import agent_heartbeat
 from rbac.models import Principal, Role
 from rbac.policy import write_domain_resolve
 from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
@@ -50,4 +52,9 @@ def agents(db) -> Agents:
     memory = make_memory(
         author=writer, domain=domain, user_id="bob", content="Bob deploys with helm-runner.", embed=True
     )
+    # The writer is at work: one running instance, a session in progress and one decided.
+    agent_heartbeat(actor=writer.user, agent_id="writer:main", status="deploying")
+    think_start(actor=writer.user, session_id="plan", initial_thought="How does bob deploy?")
+    think_start(actor=writer.user, session_id="decided", initial_thought="Is helm-runner the tool?")
+    think_conclude(actor=writer.user, session_id="decided", conclusion="Bob's deploy tool is helm-runner.")
     return Agents(callers["writer"], callers["viewer"], callers["outsider"], callers["root"], memory)

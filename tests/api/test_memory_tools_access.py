@@ -40,6 +40,21 @@ TOOLS: dict[str, tuple[Callable[[Agents], dict[str, Any]], str, str]] = {
     "list_users": (lambda a: {}, "root", "403"),
     "restore_memory": (lambda a: {"memory_id": str(a.memory.id)}, "root", "403"),
     "enroll_client": (lambda a: {}, "outsider", "200"),
+    "agent_heartbeat": (lambda a: {"agent_id": "helper:1", "status": "indexing"}, "writer", "200"),
+    "swarm_status": (lambda a: {"active_window_secs": 600}, "viewer", "200"),
+    "agent_farewell": (lambda a: {"agent_id": "writer:main"}, "writer", "404"),
+    "think_start": (lambda a: {"session_id": "fresh", "initial_thought": "Where to start?"}, "viewer", "200"),
+    "think_add": (lambda a: {"session_id": "plan", "content": "Check the deploy logs."}, "writer", "404"),
+    "think_recall": (
+        lambda a: {"session_id": "plan", "query": "helm-runner", "parent_idx": 0, "user_id": "bob"},
+        "writer",
+        "404",
+    ),
+    "think_conclude": (lambda a: {"session_id": "plan", "conclusion": "helm-runner it is."}, "writer", "404"),
+    "think_commit": (lambda a: {"session_id": "decided", "user_id": "bob", "group_id": "team"}, "writer", "404"),
+    "think_discard": (lambda a: {"session_id": "plan"}, "writer", "404"),
+    "think_status": (lambda a: {"session_id": "plan"}, "writer", "404"),
+    "search_incomplete_thoughts": (lambda a: {}, "writer", "empty"),
 }
 
 
@@ -63,7 +78,8 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
     assert impostor.status_code == 403 and impostor.json()["error"]["code"] == "actor_mismatch"
     if outsider_gets == "empty":
         assert outsider.status_code == 200
-        assert outsider.json().get("results", outsider.json().get("memories", outsider.json().get("seeds"))) == []
+        listed = [outsider.json().get(key) for key in ("results", "memories", "seeds", "sessions")]
+        assert [] in listed and not any(listed)
     else:
         assert outsider.status_code == int(outsider_gets), outsider.json()
         assert outsider.json()["ok"] is (outsider_gets == "200")
@@ -76,7 +92,7 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
 @pytest.mark.parametrize("tool", [name for name, api in sorted(tools_by_name().items()) if api.reads])
 def test_read_tools_answer_get_with_a_query_string_too(tool, agents):
     params, who, _ = TOOLS[tool]
-    caller = {"viewer": agents.viewer, "root": agents.admin}[who]
+    caller = {"viewer": agents.viewer, "root": agents.admin, "writer": agents.writer}[who]
 
     response = caller.call(tool, method="get", **params(agents))
 
