@@ -185,7 +185,8 @@ def _review_for_pair(actor: Any, new: Memory, old: Memory, shared: list[int]) ->
 def _settle(review: ContradictionReview, resolution: str, *, actor: Any, rule: LearnedRule | None = None) -> list[str]:
     superseded = _apply_verdict(review, resolution, actor=actor, rule=rule)
     now = timezone.now()
-    review.status, review.resolution, review.resolved_at, review.settled_by_rule = "settled", resolution, now, rule
+    review.status, review.resolution = ContradictionReview.Status.SETTLED, resolution
+    review.resolved_at, review.settled_by_rule = now, rule
     review.resolved_by = actor if getattr(actor, "pk", None) and rule is None else None
     review.save(update_fields=["status", "resolution", "resolved_at", "resolved_by", "settled_by_rule"])
     Notice.objects.about(review.subject).filter(retired_at__isnull=True).update(retired_at=now)
@@ -226,8 +227,8 @@ def _verdict(review: ContradictionReview) -> dict[str, Any]:
         "from_id": str(review.from_memory_id),
         "to_id": str(review.to_memory_id),
         "conflict_kind": review.conflict_kind,
-        "status": review.status,
-        "resolution": review.resolution,
+        "status": str(review.status),
+        "resolution": str(review.resolution),
         "resolved_at": review.resolved_at.isoformat() if review.resolved_at else None,
         "settled_by_rule": str(rule.id) if rule else None,
     }
@@ -236,7 +237,7 @@ def _verdict(review: ContradictionReview) -> dict[str, Any]:
 def _review_payload(review: ContradictionReview) -> dict[str, Any]:
     new, old = review.from_memory, review.to_memory
     payload = {
-        "review_id": str(review.id), "status": review.status, "conflict_kind": review.conflict_kind,
+        "review_id": str(review.id), "status": str(review.status), "conflict_kind": review.conflict_kind,
         "reason": review.reason, "user_id": new.user_id, "group_id": review.workspace.slug,
         "from_id": str(new.id), "from_content": new.content, "to_id": str(old.id), "to_content": old.content,
     }  # fmt: skip

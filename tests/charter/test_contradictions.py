@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -89,6 +90,7 @@ def test_retract_supersedes_the_older_statement_with_history_and_both_stay_reach
 
     result = contradiction_resolve(actor=team["writer"], from_id=new, to_id=old, resolution="retract")
 
+    assert json.loads(json.dumps(result))["status"] == "settled"
     assert (result["status"], result["resolution"], result["superseded"]) == ("settled", "retract", [old])
     assert result["already_settled"] is False and result["rule_proposal"] is None
     older = memory_detail(actor=team["writer"], memory_id=old)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
@@ -33,7 +34,7 @@ def test_a_buffered_add_is_accepted_runs_on_the_worker_and_its_outcome_arrives_o
     assert (stored.content, stored.author, stored.user_id) == ("bob lives in Lisbon.", team["writer"], "bob")
 
     later = submit("I work as a nurse.")
-    outcomes = later["pending_outcomes"]
+    outcomes = json.loads(json.dumps(later))["pending_outcomes"]
     assert [(o["kind"], o["pending_id"], o["status"]) for o in outcomes] == [
         ("add_outcome", accepted["pending_id"], "done")
     ]
