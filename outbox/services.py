@@ -70,11 +70,7 @@ def pending_input_run(*, pending_id: str) -> None:
         return
     try:
         with transaction.atomic():
-            result = memory_add(actor=pending.creator, **_add_arguments(pending))
-            contradiction_reviews_open(actor=pending.creator, workspace=pending.workspace, add_result=result)
-            _finish(pending, status=PendingInput.Status.DONE, result=result)
-    except ApplicationError as exc:
-        _fail(pending, code=exc.code, message=exc.message)
+            _write(pending)
     except Exception as exc:
         _fail(pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
         raise
@@ -133,6 +129,17 @@ def _accept(actor: Any, domain: WriteDomain, user_id: str, payload: dict[str, An
         lambda: async_task("outbox.tasks.pending_input_run", pending_id, task_name=f"add {pending_id}")
     )
     return {"ok": True, "status": "accepted", "pending_id": pending_id}
+
+
+def _write(pending: PendingInput) -> None:
+    """Inside the task's transaction: the memories, their reviews and the outcome commit together."""
+    try:
+        result = memory_add(actor=pending.creator, **_add_arguments(pending))
+    except ApplicationError as exc:  # refused or a provider down: nothing stored but the failed run, which is kept
+        _fail(pending, code=exc.code, message=exc.message)
+        return
+    contradiction_reviews_open(actor=pending.creator, workspace=pending.workspace, add_result=result)
+    _finish(pending, status=PendingInput.Status.DONE, result=result)
 
 
 def _claim(pending_id: uuid.UUID) -> PendingInput | None:

@@ -9,7 +9,7 @@ import pytest
 from django.test import override_settings
 
 from helixsite.errors import ApplicationError, NotFound
-from memory.models import Memory
+from memory.models import IngestRun, Memory
 from memory.providers import reset_providers
 from outbox.models import Notice, PendingInput
 from outbox.selectors import add_status_get
@@ -87,6 +87,7 @@ def test_a_failed_buffered_write_is_reported_failed_and_raises_an_ops_alert(subm
     assert status["status"] == "failed"
     assert status["error"]["code"] == "embedding_unavailable"
     assert Memory.objects.count() == 0
+    assert IngestRun.objects.get().error_code == "embedding_unavailable"  # the failed run stays in the run log
     alerts = Notice.objects.filter(kind="ops_alert")
     assert sorted(a.recipient.username for a in alerts) == ["root", "writer"]
 
