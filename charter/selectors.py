@@ -148,9 +148,10 @@ def _charter() -> list[dict[str, str]]:
             "ready question (\"Does ... replace ...?\") for the agent to ask the human."
         )},
         {"id": "C5", "title": "Contradictions are settled by a verdict, not by guessing", "text": (
-            "A CONTRADICT keeps both statements, links them by CONTRADICTS and sends a `contradiction_review` "
-            "notice to those who may settle it. resolve_contradiction settles it: `retract` supersedes the older "
-            "statement (C1), `confirm` keeps the contradiction as recorded, `preference` keeps both as "
+            "A CONTRADICT keeps both statements and links them by CONTRADICTS; an agent's add_memory also sends "
+            "a `contradiction_review` notice to those who may settle it. resolve_contradiction settles it: "
+            "`retract` supersedes the older statement (C1), `confirm` keeps the contradiction as recorded, "
+            "`preference` keeps both as "
             f"context-dependent (the CONTRADICTS edge becomes RELATES_TO). {verdicts} identical verdicts on the "
             "same kind of conflict in one write domain produce a `rule_proposal`; adopting it with the exact "
             "proposed add_memory call adds a learned rule below, which settles later conflicts of its kind in "

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
 from helixsite.errors import ApplicationError, NotFound
 from memory.models import IngestRun, Memory
@@ -116,6 +118,20 @@ def test_a_retried_task_never_writes_twice(submit, run_callbacks, team):
     again = PendingInput.objects.get(pk=accepted["pending_id"])
     assert Memory.objects.filter(content="bob lives in Lisbon.").count() == 1
     assert (again.attempts, again.finished_at, again.result) == (1, finished.finished_at, finished.result)
+
+
+def test_a_write_whose_worker_died_is_taken_over_by_the_retry_a_running_one_is_not(submit, team, settings):
+    accepted, _ = submit("I live in Lisbon.", run=False)
+    running = PendingInput.objects.filter(pk=accepted["pending_id"])
+    running.update(status="running", started_at=timezone.now())
+
+    pending_input_run(pending_id=accepted["pending_id"])
+    assert (running.get().status, Memory.objects.count()) == ("running", 0)
+
+    running.update(started_at=timezone.now() - timedelta(seconds=settings.HELIX_TASK_TIMEOUT + 1))
+    pending_input_run(pending_id=accepted["pending_id"])
+    assert (running.get().status, running.get().attempts) == ("done", 1)
+    assert Memory.objects.get().content == "bob lives in Lisbon."
 
 
 def test_without_buffering_the_add_answers_with_its_result(submit, settings):
