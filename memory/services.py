@@ -24,12 +24,21 @@ from memory.ingest.candidates import load_candidates
 from memory.ingest.decide import decide
 from memory.ingest.extract import Conversation, extract
 from memory.ingest.runlog import RunLog
-from memory.models import EmbeddingSpace, HistoryAction, Memory, MemoryHistory, MemorySource, MemoryType
+from memory.models import (
+    Edge,
+    EdgeType,
+    EmbeddingSpace,
+    HistoryAction,
+    Memory,
+    MemoryHistory,
+    MemorySource,
+    MemoryType,
+)
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from memory.selectors import embedding_space_mismatch, memory_get_for_actor
 from rbac.models import Workspace
-from rbac.policy import Action, authorize, is_global_admin, write_domain_resolve
+from rbac.policy import Action, WriteDomain, authorize, is_global_admin, write_domain_resolve
 
 
 @dataclass(frozen=True)
@@ -63,10 +72,12 @@ def memory_add(
     ``source`` and ``memory_type`` are for writers inside the server (FastThink commits a
     conclusion as source ``think``, type ``conclusion``); agents' calls leave them unset.
     """
-    data = _validated(user_id, message, metadata, occurred_at, agent_id, context)
     _check_origin(source, memory_type)
+    data, domain = memory_add_validate(
+        actor=actor, user_id=user_id, message=message, group_id=group_id, agent_id=agent_id, metadata=metadata,
+        occurred_at=occurred_at, context=context,
+    )  # fmt: skip
     source = source or (MemorySource.EXTRACTION if extract else MemorySource.RAW_INPUT)
-    domain = write_domain_resolve(actor=actor, group_id=group_id)
     run = RunLog.start(
         actor=actor, user_id=data.user_id, rbac_scope=domain.scope, workspace=domain.workspace, message=data.message,
         message_hash=hashlib.sha256(data.message.encode()).hexdigest(),
@@ -97,6 +108,24 @@ def _check_origin(source: str | None, memory_type: str | None) -> None:
         raise InvalidInput(f"source must be one of: {', '.join(MemorySource.values)}.", field="source")
     if memory_type is not None and memory_type not in MemoryType.values:
         raise InvalidInput(f"memory_type must be one of: {', '.join(MemoryType.values)}.", field="memory_type")
+
+
+def memory_add_validate(
+    *,
+    actor: Any,
+    user_id: str,
+    message: str,
+    group_id: str | int | None = None,
+    agent_id: str = "",
+    metadata: Any = None,
+    occurred_at: datetime | str | None = None,
+    context: Any = None,
+) -> tuple[AddInput, WriteDomain]:
+    """Everything memory_add refuses, refused without writing: bad input, then access and the write domain.
+
+    For callers that answer before the write happens (buffered writes)."""
+    data = _validated(user_id, message, metadata, occurred_at, agent_id, context)
+    return data, write_domain_resolve(actor=actor, group_id=group_id)
 
 
 def _pipeline(run: RunLog, data: AddInput, domain, actor, budget: CallBudget, *, verbatim: bool, source: str,  # noqa: ANN001
@@ -344,6 +373,50 @@ def _embed_or_fail(texts: list[str]):  # noqa: ANN202 - numpy array
         return get_embedder().embed(texts, purpose="correct")
     except ProviderError as exc:
         raise ApplicationError(str(exc), code=exc.code, status=503) from exc
+
+
+def memory_supersede(
+    *, actor: Any, memory: Memory, successor: Memory, reason: str, details: dict | None = None
+) -> bool:
+    """``successor`` replaces ``memory``: valid_to, a SUPERSEDES edge and a history row; nothing is deleted.
+
+    The caller has authorized the change. Returns False when ``memory`` was no longer current.
+    """
+    author = actor if getattr(actor, "pk", None) else None
+    with transaction.atomic():
+        locked = Memory.objects.current().select_for_update().filter(pk=memory.pk).first()
+        if locked is None:
+            return False
+        locked.valid_to = locked.updated_at = timezone.now()
+        locked.save(update_fields=["valid_to", "updated_at"])
+        MemoryHistory.objects.create(
+            memory=locked, action=HistoryAction.SUPERSEDE, old_content=locked.content, new_content=successor.content,
+            details={"superseded_by": str(successor.id), **(details or {})}, actor=author, reason=reason[:500],
+        )  # fmt: skip
+        Edge.objects.bulk_create(
+            [
+                Edge(
+                    source=successor,
+                    target=locked,
+                    edge_type=EdgeType.SUPERSEDES,
+                    reason=reason[:500],
+                    created_by=author,
+                )
+            ],
+            ignore_conflicts=True,
+        )
+    return True
+
+
+def edge_retype(*, actor: Any, source: Memory, target: Memory, old_type: str, new_type: str, reason: str) -> None:
+    """Relabel the live ``old_type`` edge source → target as ``new_type``: the old edge is expired, not deleted."""
+    author = actor if getattr(actor, "pk", None) else None
+    with transaction.atomic():
+        Edge.objects.live().filter(source=source, target=target, edge_type=old_type).update(expired_at=timezone.now())
+        Edge.objects.bulk_create(
+            [Edge(source=source, target=target, edge_type=new_type, reason=reason[:500], created_by=author)],
+            ignore_conflicts=True,
+        )
 
 
 def embedding_space_ensure() -> EmbeddingSpace:

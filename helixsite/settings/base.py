@@ -77,6 +77,8 @@ INSTALLED_APPS = [
     "rbac",
     "memory",
     "fastthink",
+    "charter",
+    "outbox",
     "stewardship",
     "presence",
 ]
@@ -250,6 +252,14 @@ HELIX_DEDUP_RELATED_THRESHOLD = env_float("HELIX_DEDUP_RELATED_THRESHOLD", 0.70,
 HELIX_REWRITE_MIN_CONFIDENCE = env_float("HELIX_REWRITE_MIN_CONFIDENCE", 0.70, minimum=0.0, maximum=1.0)
 HELIX_RAW_SOURCE_MIN_CHARS = env_int("HELIX_RAW_SOURCE_MIN_CHARS", 100, minimum=1)
 HELIX_IMPORT_REBUILD_MIN_ROWS = env_int("HELIX_IMPORT_REBUILD_MIN_ROWS", 5000, minimum=1)
+
+# --- the agent surface: buffered writes, notices, the charter --------------------------
+HELIX_ADD_BUFFERED = env_bool("HELIX_ADD_BUFFERED", False)
+HELIX_PENDING_OUTCOMES_MAX = env_int("HELIX_PENDING_OUTCOMES_MAX", 20, minimum=1, maximum=500)
+HELIX_NOTICE_RESURFACE_HOURS = env_float("HELIX_NOTICE_RESURFACE_HOURS", 24.0, minimum=0.0)
+HELIX_OUTBOX_RETENTION_DAYS = env_float("HELIX_OUTBOX_RETENTION_DAYS", 30.0, minimum=0.0)
+HELIX_RULE_PROPOSAL_VERDICTS = env_int("HELIX_RULE_PROPOSAL_VERDICTS", 3, minimum=2, maximum=100)
+HELIX_LEARNED_RULES_AUTO_SETTLE = env_bool("HELIX_LEARNED_RULES_AUTO_SETTLE", True)
 
 # --- the read path (search_memory) ------------------------------------------------------
 HELIX_SEARCH_DEFAULT_MODE = env_choice(
