@@ -9,13 +9,16 @@ from helixsite.agent_api import ToolApi
 
 
 def tool_classes() -> list[type[ToolApi]]:
+    from charter import api as charter_api
     from fastthink import api as think_api
     from memory import api as memory_api
+    from outbox import api as outbox_api
     from presence import api as presence_api
     from rbac import api as rbac_api
 
     return [
         memory_api.AddMemoryApi,
+        outbox_api.GetAddStatusApi,
         memory_api.SearchMemoryApi,
         memory_api.ListMemoriesApi,
         memory_api.GetMemoryApi,
@@ -32,6 +35,7 @@ def tool_classes() -> list[type[ToolApi]]:
         rbac_api.EnrollClientApi,
         presence_api.AgentHeartbeatApi,
         presence_api.SwarmStatusApi,
+        charter_api.ResolveContradictionApi,
         presence_api.AgentFarewellApi,
         think_api.ThinkStartApi,
         think_api.ThinkAddApi,

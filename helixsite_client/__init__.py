@@ -171,6 +171,59 @@ class Helixsite:
         return self.call("build_context", query=query, user_id=user_id, token_budget=token_budget, mode=mode,
                          scope=scope)  # fmt: skip
 
+    def get_add_status(self, *, pending_id: str) -> dict[str, Any]:
+        return self.call("get_add_status", pending_id=pending_id)
+
+    def resolve_contradiction(self, *, from_id: str, to_id: str, resolution: Resolution) -> dict[str, Any]:
+        return self.call("resolve_contradiction", from_id=from_id, to_id=to_id, resolution=resolution)
+
+    # --- FastThink ------------------------------------------------------------------------------
+
+    def think_start(self, *, session_id: str, initial_thought: str) -> dict[str, Any]:
+        return self.call("think_start", session_id=session_id, initial_thought=initial_thought)
+
+    def think_add(
+        self, *, session_id: str, content: str, thought_type: ThoughtType | None = None, parent_idx: int | None = None
+    ) -> dict[str, Any]:
+        return self.call(
+            "think_add", session_id=session_id, content=content, thought_type=thought_type, parent_idx=parent_idx
+        )
+
+    def think_recall(
+        self, *, session_id: str, query: str, parent_idx: int, user_id: str | None = None, limit: int | None = None
+    ) -> dict[str, Any]:
+        return self.call(
+            "think_recall", session_id=session_id, query=query, parent_idx=parent_idx, user_id=user_id, limit=limit
+        )
+
+    def think_conclude(self, *, session_id: str, conclusion: str, supporting_idx: list[int] | None = None) -> dict:
+        return self.call("think_conclude", session_id=session_id, conclusion=conclusion, supporting_idx=supporting_idx)
+
+    def think_commit(self, *, session_id: str, user_id: str, group_id: str | None = None) -> dict[str, Any]:
+        return self.call("think_commit", session_id=session_id, user_id=user_id, group_id=group_id)
+
+    def think_discard(self, *, session_id: str) -> dict[str, Any]:
+        return self.call("think_discard", session_id=session_id)
+
+    def think_status(self, *, session_id: str) -> dict[str, Any]:
+        return self.call("think_status", session_id=session_id)
+
+    def search_incomplete_thoughts(self, *, user_id: str | None = None, limit: int | None = None) -> dict[str, Any]:
+        return self.call("search_incomplete_thoughts", user_id=user_id, limit=limit)
+
+    # --- presence -------------------------------------------------------------------------------
+
+    def agent_heartbeat(
+        self, *, agent_id: str, status: str | None = None, parent_agent_id: str | None = None
+    ) -> dict[str, Any]:
+        return self.call("agent_heartbeat", agent_id=agent_id, status=status, parent_agent_id=parent_agent_id)
+
+    def swarm_status(self, *, active_window_secs: int | None = None) -> dict[str, Any]:
+        return self.call("swarm_status", active_window_secs=active_window_secs)
+
+    def agent_farewell(self, *, agent_id: str) -> dict[str, Any]:
+        return self.call("agent_farewell", agent_id=agent_id)
+
     # --- identity -----------------------------------------------------------------------------
 
     def list_users(self, *, limit: int | None = None) -> dict[str, Any]:

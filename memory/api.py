@@ -23,7 +23,8 @@ from memory.selectors import (
     memory_search,
     memory_search_by_concept,
 )
-from memory.services import memory_add, memory_forget, memory_restore, memory_update
+from memory.services import memory_forget, memory_restore, memory_update
+from outbox.services import memory_add_submit
 
 # --- shared shapes ---------------------------------------------------------------------------
 
@@ -181,11 +182,17 @@ class AddMemoryApi(ToolApi):
         run_id = serializers.UUIDField(required=False)
         status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
         pending_id = serializers.UUIDField(required=False)
-        pending_outcomes = serializers.ListField(child=serializers.DictField(), required=False)
+        pending_outcomes = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
+        )
+        adopted_rule = serializers.DictField(required=False, help_text="when the call was a rule proposal's")
+        already_adopted = serializers.BooleanField(required=False)
 
     @classmethod
     def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
-        return memory_add(actor=actor, **params)
+        return memory_add_submit(actor=actor, **params)
 
 
 class SearchMemoryApi(ToolApi):

@@ -9,7 +9,6 @@ same answer as for a workspace that does not exist, so names never leak.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -108,8 +107,8 @@ def readable_workspace_ids(actor: Any) -> list[int]:
     return [int(pk) for pk in granted]
 
 
-@functools.cache
 def _workspace_type() -> ContentType:
+    # Django's own content-type cache, which a database flush or restore also clears.
     return ContentType.objects.get_for_model(Workspace)
 
 

@@ -7,10 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from fastthink.services import think_conclude, think_start
 from memory.models import Memory
+from memory.services import memory_add
+from outbox.services import memory_add_submit
 from presence.services import agent_heartbeat
 from rbac.models import Principal, Role
 from rbac.policy import write_domain_resolve
@@ -36,6 +39,8 @@ class Agents:
     outsider: Caller
     admin: Caller
     memory: Memory
+    pending_id: str
+    contradiction: tuple[str, str]  # (newer, older)
 
 
 @pytest.fixture
@@ -57,4 +62,18 @@ def agents(db) -> Agents:
     think_start(actor=writer.user, session_id="plan", initial_thought="How does bob deploy?")
     think_start(actor=writer.user, session_id="decided", initial_thought="Is helm-runner the tool?")
     think_conclude(actor=writer.user, session_id="decided", conclusion="Bob's deploy tool is helm-runner.")
-    return Agents(callers["writer"], callers["viewer"], callers["outsider"], callers["root"], memory)
+    # A buffered write still queued, and a contradiction waiting for review.
+    with override_settings(HELIX_ADD_BUFFERED=True):
+        pending = memory_add_submit(actor=writer.user, user_id="bob", group_id="team", message="Bob uses Vim.")
+    memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob lives in Osaka.")
+    denial = memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob does not live in Osaka.")
+    contradiction = (denial["memory_ids"][0], denial["contradicted"][0])
+    return Agents(
+        callers["writer"],
+        callers["viewer"],
+        callers["outsider"],
+        callers["root"],
+        memory,
+        pending["pending_id"],
+        contradiction,
+    )

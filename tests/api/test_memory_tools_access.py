@@ -55,6 +55,12 @@ TOOLS: dict[str, tuple[Callable[[Agents], dict[str, Any]], str, str]] = {
     "think_discard": (lambda a: {"session_id": "plan"}, "writer", "404"),
     "think_status": (lambda a: {"session_id": "plan"}, "writer", "404"),
     "search_incomplete_thoughts": (lambda a: {}, "writer", "empty"),
+    "get_add_status": (lambda a: {"pending_id": a.pending_id}, "writer", "404"),
+    "resolve_contradiction": (
+        lambda a: {"from_id": a.contradiction[0], "to_id": a.contradiction[1], "resolution": "confirm"},
+        "writer",
+        "404",
+    ),
 }
 
 
