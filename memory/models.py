@@ -85,8 +85,6 @@ class Memory(models.Model):
     expires_at = models.DateTimeField(null=True, blank=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
     immutable = models.BooleanField(default=False)
-    access_count = models.PositiveIntegerField(default=0)
-    last_accessed_at = models.DateTimeField(null=True, blank=True)
 
     objects = MemoryQuerySet.as_manager()
 
@@ -121,6 +119,20 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.memory_type}: {self.content[:60]}"
+
+
+class MemoryAccess(models.Model):
+    """Recall reinforcement: how often and when a memory was last returned by a search.
+
+    Kept apart from Memory so that counting a read rewrites this narrow row, not a memory
+    row with a vector in an HNSW index (which would cost an index insertion per read)."""
+
+    memory = models.OneToOneField(Memory, primary_key=True, on_delete=models.CASCADE, related_name="access")
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.memory_id}: {self.access_count}"
 
 
 class EdgeType(models.TextChoices):

@@ -232,6 +232,10 @@ HELIX_EMBEDDING_TIMEOUT = env_float("HELIX_EMBEDDING_TIMEOUT", 10.0, minimum=0.1
 HELIX_EMBEDDING_MAX_RETRIES = env_int("HELIX_EMBEDDING_MAX_RETRIES", 3, minimum=0, maximum=10)
 HELIX_EMBEDDING_BATCH_SIZE = env_int("HELIX_EMBEDDING_BATCH_SIZE", 64, minimum=1, maximum=2048)
 HELIX_EMBEDDING_QUERY_CACHE = env_int("HELIX_EMBEDDING_QUERY_CACHE", 1024, minimum=0)
+# CPU threads of the local model per process. Web workers, the worker cluster and the database
+# share the cores; with more than one thread each, a busy neighbour makes the threads wait on
+# each other and a 9 ms query embedding takes half a second.
+HELIX_EMBEDDING_THREADS = env_int("HELIX_EMBEDDING_THREADS", 1, minimum=1, maximum=256)
 
 HELIX_LLM = env_choice("HELIX_LLM", "none", ["none", "openai"])
 HELIX_LLM_MODEL = env_str("HELIX_LLM_MODEL", "gpt-4o-mini")

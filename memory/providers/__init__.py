@@ -79,6 +79,7 @@ def _build_embedder() -> Embedder:
             model=settings.HELIX_EMBEDDING_MODEL,
             dimension=settings.HELIX_EMBEDDING_DIM,
             batch_size=settings.HELIX_EMBEDDING_BATCH_SIZE,
+            threads=settings.HELIX_EMBEDDING_THREADS,
         )
     return OpenAIEmbedder(
         base_url=settings.HELIX_EMBEDDING_BASE_URL,

@@ -45,10 +45,11 @@ class LocalCallCounter:
 class LocalEmbedder:
     provider = "local"
 
-    def __init__(self, *, model: str, dimension: int, batch_size: int) -> None:
+    def __init__(self, *, model: str, dimension: int, batch_size: int, threads: int = 1) -> None:
         self.model = model
         self.dimension = dimension
         self.batch_size = batch_size
+        self.threads = threads
         self.counter = LocalCallCounter()
         self._model = None
         self._load_lock = threading.Lock()
@@ -68,8 +69,11 @@ class LocalEmbedder:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
                 try:
+                    import torch
                     import transformers
                     from sentence_transformers import SentenceTransformer
+
+                    torch.set_num_threads(self.threads)
 
                     transformers.utils.logging.disable_progress_bar()
 

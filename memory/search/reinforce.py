@@ -35,8 +35,13 @@ class ReinforcementBuffer:
         ids, hits = zip(*counts.items(), strict=True)
         with connection.cursor() as cursor:
             cursor.execute(
-                """UPDATE memory_memory m SET access_count = m.access_count + c.hits, last_accessed_at = now()
-                   FROM unnest(%s::uuid[], %s::int[]) AS c(id, hits) WHERE m.id = c.id""",
+                """INSERT INTO memory_memoryaccess (memory_id, access_count, last_accessed_at)
+                   SELECT c.id, c.hits, now() FROM unnest(%s::uuid[], %s::int[]) AS c(id, hits)
+                   WHERE EXISTS (SELECT 1 FROM memory_memory m WHERE m.id = c.id)
+                   ORDER BY c.id
+                   ON CONFLICT (memory_id) DO UPDATE
+                   SET access_count = memory_memoryaccess.access_count + excluded.access_count,
+                       last_accessed_at = excluded.last_accessed_at""",
                 [list(ids), list(hits)],
             )
         return len(ids)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
-from memory.models import Edge, Memory
+from memory.models import Edge, Memory, MemoryAccess
 from memory.selectors import memory_detail, memory_search
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
@@ -66,17 +66,13 @@ def test_recall_never_brings_in_memories_of_a_workspace_the_actor_cannot_read(te
 
 def test_recall_changes_no_memory_not_even_its_access_count(team, bob_memories):
     before = {
-        m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), m.access_count, m.last_accessed_at)
-        for m in Memory.objects.all()
+        m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), _accessed(m)) for m in Memory.objects.all()
     }
     think_start(actor=team["writer"], session_id="s", initial_thought="What is staging?")
 
     recalled = recall(team["writer"], "staging database deploys", user_id="bob")
 
-    after = {
-        m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), m.access_count, m.last_accessed_at)
-        for m in Memory.objects.all()
-    }
+    after = {m.id: (m.content, m.updated_at, m.valid_to, m.history.count(), _accessed(m)) for m in Memory.objects.all()}
     assert recalled["count"] >= 2 and after == before
 
 
@@ -136,3 +132,8 @@ def test_committing_what_is_already_known_links_the_evidence_to_the_stored_memor
         "source_id", flat=True
     )
     assert {str(s) for s in sources} == {bob_memories["fridays"], bob_memories["staging"]}
+
+
+def _accessed(memory: Memory) -> tuple:
+    access = MemoryAccess.objects.filter(memory=memory).first()
+    return (access.access_count, access.last_accessed_at) if access else (0, None)

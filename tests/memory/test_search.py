@@ -9,7 +9,7 @@ import pytest
 
 from helixsite.errors import ApplicationError
 from memory.ingest.bulk import ImportRow, import_rows
-from memory.models import Edge, Memory
+from memory.models import Edge, Memory, MemoryAccess
 from memory.selectors import memory_search
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
@@ -201,5 +201,5 @@ def test_recall_reinforces_what_it_returns(team, add):
     search(team["writer"], "staging database")
     search(team["writer"], "which database is staging")
 
-    memory = Memory.objects.get(pk=uuid.UUID(memory_id))
-    assert memory.access_count == 2 and memory.last_accessed_at is not None
+    access = MemoryAccess.objects.get(memory_id=uuid.UUID(memory_id))
+    assert access.access_count == 2 and access.last_accessed_at is not None
