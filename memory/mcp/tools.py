@@ -50,12 +50,8 @@ def tool_definition(tool: type[ToolApi]) -> types.Tool:
         name=tool.tool,
         description=inspect.getdoc(tool) or tool.tool,
         input_schema=input_schema(tool),
-        annotations=types.ToolAnnotations(
-            read_only_hint=tool.reads,
-            # Nothing is destroyed: a rewrite keeps its history, forgetting is a soft delete.
-            destructive_hint=False if not tool.reads else None,
-            open_world_hint=False,
-        ),
+        # Memory is a closed world: a tool touches nothing outside Helixsite.
+        annotations=types.ToolAnnotations(read_only_hint=tool.reads, open_world_hint=False),
     )
 
 
