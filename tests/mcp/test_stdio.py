@@ -3,6 +3,7 @@ as an MCP host would (one server process for the module)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tempfile
@@ -37,14 +38,20 @@ async def client(django_db_setup, django_db_blocker):
 
 
 @pytest.mark.anyio
-async def test_a_host_sees_every_tool_two_prompts_and_three_resources(client, world):
-    tools = await client.list_tools()
-    prompts = await client.list_prompts()
-    resources = await client.list_resources()
+async def test_a_host_sees_every_tool_two_prompts_and_three_resources_as_the_config_advertises(client, world):
+    tools = [tool.name for tool in (await client.list_tools()).tools]
+    prompts = [prompt.name for prompt in (await client.list_prompts()).prompts]
+    resources = [str(resource.uri) for resource in (await client.list_resources()).resources]
+    config = json.loads((await client.read_resource("config://helixsite")).contents[0].text)
 
-    assert [tool.name for tool in tools.tools] == list(tools_by_name())
-    assert {prompt.name for prompt in prompts.prompts} == {"memory_summary", "tool_selection_guide"}
-    assert {str(r.uri) for r in resources.resources} == {"config://helixsite", "status://database", "memory://rules"}
+    assert tools == list(tools_by_name())
+    assert prompts == ["memory_summary", "tool_selection_guide"]
+    assert resources == ["config://helixsite", "status://database", "memory://rules"]
+    assert (config["tools"]["names"], config["prompts"]["names"], config["resources"]["uris"]) == (
+        tools,
+        prompts,
+        resources,
+    )
 
 
 @pytest.mark.anyio
