@@ -111,7 +111,8 @@ async def test_the_summary_prompt_names_the_caller_and_the_calls_to_make(client,
     prompt = await client.get_prompt("memory_summary", {"user_id": "bob", "topic": "bees"})
 
     text = prompt.messages[0].content.text
-    assert '`search_memory`(actor_id="writer", user_id="bob", query="bees", mode="deep")' in text
+    assert text.startswith("Summarize what Helixsite remembers about bob concerning bees.")
+    assert '`search_memory(actor_id="writer", user_id="bob", query="bees", mode="deep")`' in text
 
 
 @pytest.mark.parametrize(
