@@ -76,15 +76,26 @@ class McpHttpApp:
 
         token: ApiToken | None = None
         try:
-            refusal = self._refusal(scope)
-            if refusal is None:
-                token, refusal = await run_blocking(_authenticate, Headers(scope=scope).get("authorization", ""))
+            token, refusal = await self._admit(scope)
             if refusal is not None:
                 await refusal(scope, receive, send_logged)
             else:
                 await self.manager.handle_request({**scope, TOKEN_KEY: token}, receive, send_logged)
         finally:
             _log(scope, seen["status"], token, started)
+
+    async def _admit(self, scope: Scope) -> tuple[ApiToken | None, Response | None]:
+        """The request's token, and the answer refusing the request if it is refused."""
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            return None, refusal
+        token, refusal = await run_blocking(_authenticate, Headers(scope=scope).get("authorization", ""))
+        if refusal is None and scope["method"] != "POST":
+            # Stateless: no server-to-client stream to GET (an idle one would be held open for
+            # nothing), no session to DELETE. The spec's answer for that is 405.
+            message = "Only POST: this server opens no streams and keeps no sessions."
+            refusal = _error(405, "method_not_allowed", message, headers={"Allow": "POST"})
+        return token, refusal
 
     def _refusal(self, scope: Scope) -> Response | None:
         headers = Headers(scope=scope)
@@ -140,9 +151,9 @@ def _origin_allowed(origin: str | None) -> bool:
     return origin in settings.CSRF_TRUSTED_ORIGINS or _host_allowed(urlsplit(origin).netloc)
 
 
-def _error(status: int, code: str, message: str) -> Response:
+def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
     body = JSONRenderer().render({"ok": False, "error": {"code": code, "message": message}})
-    return Response(body, status_code=status, media_type="application/json")
+    return Response(body, status_code=status, headers=headers, media_type="application/json")
 
 
 def _log(scope: Scope, status: int, token: ApiToken | None, started: float) -> None:

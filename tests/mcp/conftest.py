@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import mcp_types as types
 import pytest
@@ -74,12 +75,15 @@ def flush() -> None:
 
 
 def server_env(**extra: str) -> dict[str, str]:
-    """The environment of a server process on the test database."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "HELIX_MCP_TOKEN")}
+    """The environment of a server process on the test database (embedded, or DATABASE_URL's server)."""
+    name = connection.settings_dict["NAME"]
+    env = {k: v for k, v in os.environ.items() if k != "HELIX_MCP_TOKEN"}
+    if env.get("DATABASE_URL"):
+        env["DATABASE_URL"] = urlsplit(env["DATABASE_URL"])._replace(path=f"/{name}").geturl()
     env.update(
         {
             "DJANGO_SETTINGS_MODULE": "helixsite.settings.base",
-            "HELIX_DB_NAME": connection.settings_dict["NAME"],
+            "HELIX_DB_NAME": name,
             "HF_HUB_OFFLINE": "1",
             "TRANSFORMERS_OFFLINE": "1",
             "PYTHONUNBUFFERED": "1",

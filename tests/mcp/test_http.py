@@ -132,3 +132,12 @@ def test_a_foreign_host_or_web_origin_is_refused_before_the_token_is_looked_at(b
 
     assert rebound.status_code == 400 and rebound.json()["error"]["code"] == "disallowed_host"
     assert cross_site.status_code == 403 and cross_site.json()["error"]["code"] == "forbidden_origin"
+
+
+def test_a_host_asking_for_a_server_to_client_stream_is_told_there_is_none(base_url, world: World):
+    stream = httpx2.get(
+        f"{base_url}/mcp", headers={"Authorization": f"Bearer {world.writer_token}", "Accept": "text/event-stream"}
+    )
+
+    assert stream.status_code == 405 and stream.headers["allow"] == "POST"
+    assert stream.json()["error"]["code"] == "method_not_allowed"
