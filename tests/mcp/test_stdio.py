@@ -135,3 +135,15 @@ def test_a_server_without_a_valid_token_does_not_start_and_says_why_in_one_line(
     assert result.returncode == 1
     assert result.stderr.strip() == error
     assert result.stdout == ""
+
+
+def test_a_server_whose_database_is_unreachable_does_not_start_and_says_why_in_one_line():
+    env = {**server_env(HELIX_MCP_TOKEN=WRITER_TOKEN[0]), "DATABASE_URL": "postgres://helix:pw@127.0.0.1:9/helix"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "mcp"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        stdin=subprocess.DEVNULL, env=env,
+    )  # fmt: skip
+
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("CommandError: the database is unreachable: ")
