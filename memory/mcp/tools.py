@@ -60,34 +60,43 @@ def input_schema(tool: type[ToolApi]) -> dict[str, Any]:
     """The JSON Schema of the tool's REST request body, self-contained."""
     document = openapi_schema()
     operation = document["paths"][reverse(tool.tool)]["post"]
-    schema = _inline(operation["requestBody"]["content"]["application/json"]["schema"], document["components"])
+    schema = json_schema(operation["requestBody"]["content"]["application/json"]["schema"], document["components"])
     schema.pop("description", None)  # ToolInput's docstring, the same for every tool
     # Unknown parameters are refused (ToolInput), so the schema says so.
     return {**schema, "additionalProperties": False}
 
 
-def _inline(node: Any, components: dict[str, Any], seen: tuple[str, ...] = ()) -> Any:
-    """``node`` with each ``$ref`` replaced by the component it names; a one-item ``allOf``
-    (drf-spectacular's wrapper for an enum with its own description) is merged into its parent,
+def json_schema(node: Any, components: dict[str, Any], seen: tuple[str, ...] = ()) -> Any:
+    """An OpenAPI 3.0 schema as a self-contained JSON Schema: each ``$ref`` replaced by the
+    component it names, ``nullable`` spelt as a "null" type, and a one-item ``allOf``
+    (drf-spectacular's wrapper for an enum with its own description) merged into its parent,
     as some MCP hosts do not understand ``allOf``."""
     if isinstance(node, list):
-        return [_inline(item, components, seen) for item in node]
+        return [json_schema(item, components, seen) for item in node]
     if not isinstance(node, dict):
         return node
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
         if name in seen:
             raise ValueError(f"schema component {name} refers to itself; it cannot be inlined")
-        siblings = {key: value for key, value in node.items() if key != "$ref"}
-        return {
-            **_inline(components["schemas"][name], components, (*seen, name)),
-            **_inline(siblings, components, seen),
-        }
-    resolved = {key: _inline(value, components, seen) for key, value in node.items()}
+        siblings = json_schema({key: value for key, value in node.items() if key != "$ref"}, components, seen)
+        return {**json_schema(components["schemas"][name], components, (*seen, name)), **siblings}
+    resolved = {key: json_schema(value, components, seen) for key, value in node.items()}
     if len(resolved.get("allOf", ())) == 1:
         only = resolved.pop("allOf")[0]
         resolved = {**only, **resolved}
+    if resolved.pop("nullable", False):
+        resolved = _or_null(resolved)
     return resolved
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(schema.get("type"), str):
+        return {"anyOf": [schema, {"type": "null"}]}
+    widened = {**schema, "type": [schema["type"], "null"]}
+    if "enum" in schema:
+        widened["enum"] = [*schema["enum"], None]
+    return widened
 
 
 def tool_call(

@@ -18,6 +18,7 @@ import helixsite
 from helixsite.catalogue import tool_classes
 from memory.mcp.prompts import PLANNED_TOOLS, tool_selection_guide
 from memory.mcp.server import build_server
+from memory.mcp.tools import json_schema
 from rbac.authentication import token_authenticate
 from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
 
@@ -85,6 +86,32 @@ def test_an_enum_parameter_lists_its_values_in_place(listed):
 
     assert search.input_schema["properties"]["scope"]["enum"] == ["personal", "collective", "all"]
     assert search.input_schema["properties"]["scope"]["default"] == "personal"
+
+
+def test_openapi_nullable_fields_become_json_schema_null_types():
+    components = {"schemas": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}}}}
+
+    assert json_schema({"type": "string", "nullable": True}, components) == {"type": ["string", "null"]}
+    assert json_schema({"type": "string", "enum": ["a"], "nullable": True}, components) == {
+        "type": ["string", "null"],
+        "enum": ["a", None],
+    }
+    assert json_schema({"allOf": [{"$ref": "#/components/schemas/Point"}], "nullable": True}, components) == {
+        "type": ["object", "null"],
+        "properties": {"x": {"type": "number"}},
+    }
+    assert json_schema({"oneOf": [{"type": "string"}, {"type": "integer"}], "nullable": True}, components) == {
+        "anyOf": [{"oneOf": [{"type": "string"}, {"type": "integer"}]}, {"type": "null"}]
+    }
+
+
+def test_a_schema_that_refers_to_itself_is_refused_rather_than_inlined_forever():
+    components = {
+        "schemas": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/components/schemas/Node"}}}}
+    }
+
+    with pytest.raises(ValueError, match="Node refers to itself"):
+        json_schema({"$ref": "#/components/schemas/Node"}, components)
 
 
 def test_the_config_names_the_version_and_the_backends(listed):
