@@ -1,6 +1,47 @@
+"""The ASGI entry point (``uvicorn helixsite.asgi:application``): ``/mcp`` is the MCP server's
+streamable HTTP transport, every other path is Django, as before."""
+
+from __future__ import annotations
+
 import os
 
 from django.core.asgi import get_asgi_application
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from memory.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
+
+
+class PathRouter:
+    def __init__(self, *, django: ASGIApp, mcp: McpHttpApp) -> None:
+        self.django = django
+        self.mcp = mcp
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+        elif scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
+            await self.mcp(scope, receive, send)
+        else:
+            await self.django(scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        """Django has no lifespan of its own. The MCP transport's task group lives from the
+        server's startup to its shutdown, in each web worker process."""
+        await receive()  # lifespan.startup
+        started = False
+        try:
+            async with self.mcp.lifespan():
+                started = True
+                await send({"type": "lifespan.startup.complete"})
+                await receive()  # lifespan.shutdown
+        except Exception as exc:
+            phase = "shutdown" if started else "startup"
+            await send({"type": f"lifespan.{phase}.failed", "message": f"MCP transport: {exc!r}"})
+            return
+        await send({"type": "lifespan.shutdown.complete"})
+
+
+application = PathRouter(django=django_application, mcp=McpHttpApp())

@@ -1,4 +1,5 @@
-"""DRF authentication with hashed bearer tokens (``Authorization: Bearer hxt_…``)."""
+"""Bearer tokens (``Authorization: Bearer hxt_…``): the lookup every transport shares (REST,
+MCP over HTTP, MCP over stdio), and the DRF authentication class built on it."""
 
 from __future__ import annotations
 
@@ -13,25 +14,39 @@ from rbac.tokens import TOKEN_PREFIX, token_digest
 
 # Writing last_used_at on every call would put a write on every read; once a minute is enough.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+KEYWORD = "Bearer"
+
+
+def token_authenticate(raw: str) -> ApiToken:
+    """The active token with this raw value (its user selected), its last use recorded.
+
+    Raises DRF's ``AuthenticationFailed`` (answered 401 ``unauthenticated``) otherwise."""
+    if not raw.startswith(TOKEN_PREFIX):
+        raise exceptions.AuthenticationFailed("Malformed bearer token.")
+    token = ApiToken.objects.active().select_related("user").filter(digest=token_digest(raw)).first()
+    if token is None:
+        raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+    now = timezone.now()
+    ApiToken.objects.filter(pk=token.pk).exclude(last_used_at__gt=now - LAST_USED_RESOLUTION).update(last_used_at=now)
+    return token
+
+
+def bearer_authenticate(header: str) -> ApiToken | None:
+    """The token an ``Authorization`` header value presents; None when it presents no bearer token."""
+    parts = header.split()
+    if not parts or parts[0].lower() != KEYWORD.lower():
+        return None
+    if len(parts) != 2:
+        raise exceptions.AuthenticationFailed("Malformed bearer token.")
+    return token_authenticate(parts[1])
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
-    keyword = "Bearer"
+    keyword = KEYWORD
 
     def authenticate(self, request: Request) -> tuple | None:
-        header = authentication.get_authorization_header(request).decode("latin-1").split()
-        if not header or header[0].lower() != self.keyword.lower():
-            return None
-        if len(header) != 2 or not header[1].startswith(TOKEN_PREFIX):
-            raise exceptions.AuthenticationFailed("Malformed bearer token.")
-        token = ApiToken.objects.active().select_related("user").filter(digest=token_digest(header[1])).first()
-        if token is None:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
-        now = timezone.now()
-        ApiToken.objects.filter(pk=token.pk).exclude(last_used_at__gt=now - LAST_USED_RESOLUTION).update(
-            last_used_at=now
-        )
-        return token.user, token
+        token = bearer_authenticate(authentication.get_authorization_header(request).decode("latin-1"))
+        return None if token is None else (token.user, token)
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword

@@ -65,13 +65,40 @@ def _vector_check() -> dict[str, Any]:
     return {"ok": True, "version": row[0]}
 
 
-def _migrations_check() -> dict[str, Any]:
+def database_status() -> dict[str, Any]:
+    """The database as any caller may see it (MCP ``status://database``): reachable, versions,
+    migrations. Nothing about anyone's data: no counts, no names."""
+    database = _database_check()
+    if not database["ok"]:
+        return {"reachable": False, "error": database["error"]}
+    vector = _vector_check()
     try:
-        loader = MigrationLoader(connection)
+        applied, pending = _migration_state()
+        migrations: dict[str, Any] = {"applied": applied, "pending": pending}
     except DatabaseError as exc:
-        return {"ok": False, "error": str(exc).splitlines()[0]}
+        migrations = {"error": str(exc).splitlines()[0]}
+    return {
+        "reachable": True,
+        "vendor": database["vendor"],
+        "server_version": database["server_version"],
+        "pgvector": vector.get("version"),
+        "migrations": migrations,
+    }
+
+
+def _migration_state() -> tuple[int, list[str]]:
+    """How many migrations are applied, and the names of those still pending."""
+    loader = MigrationLoader(connection)
     applied = loader.applied_migrations
     pending = sorted(f"{app}.{name}" for app, name in loader.graph.nodes if (app, name) not in applied)
+    return len(applied), pending
+
+
+def _migrations_check() -> dict[str, Any]:
+    try:
+        _, pending = _migration_state()
+    except DatabaseError as exc:
+        return {"ok": False, "error": str(exc).splitlines()[0]}
     if pending:
         return {"ok": False, "pending": pending, "error": f"{len(pending)} migrations not applied; run migrate"}
     return {"ok": True}

