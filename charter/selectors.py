@@ -128,7 +128,8 @@ def _charter() -> list[dict[str, str]]:
             "the new statement is stored, the old one gets `valid_to`, a SUPERSEDES edge from its successor and "
             "a history row (actor, reason, old text), and stays reachable, marked `superseded`. Corrections "
             "through update_memory keep the old text in history; resolve_contradiction(retract) supersedes the "
-            "older statement the same way."
+            "older statement the same way. forget_memory is a soft delete by the author, a moderator or an "
+            "admin: the memory leaves every read, its row and history stay, and a global admin can restore it."
         )},
         {"id": "C2", "title": "Immutable memories and raw inputs are never rewritten", "text": (
             "A memory flagged immutable, or stored with source `raw_input` (messages added with extract=false "

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
 from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
@@ -101,15 +100,12 @@ def readable_workspace_ids(actor: Any) -> list[int]:
         return []
     if is_global_admin(actor):
         return list(Workspace.objects.values_list("id", flat=True))
+    # By the permission's natural key, not a cached content-type id: ids change when a
+    # database is flushed or restored under a running server.
     granted = UserObjectPermission.objects.filter(
-        user=actor, permission__codename="read_workspace", content_type=_workspace_type()
+        user=actor, permission__codename="read_workspace", permission__content_type__app_label="rbac"
     ).values_list("object_pk", flat=True)
     return [int(pk) for pk in granted]
-
-
-def _workspace_type() -> ContentType:
-    # Django's own content-type cache, which a database flush or restore also clears.
-    return ContentType.objects.get_for_model(Workspace)
 
 
 def authorize(*, actor: Any, action: Action, workspace: Workspace) -> None:

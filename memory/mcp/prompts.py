@@ -1,7 +1,7 @@
 """The two MCP prompts: ``memory_summary`` and ``tool_selection_guide`` (our cognitive protocol).
 
-Tool names in the texts go through ``_tool``: a name must be in the catalogue or in
-``PLANNED_TOOLS``; the guide lists the planned ones not yet in the catalogue as coming soon.
+Tool names in the texts go through ``_tool``: a name must be in the catalogue, so the guide
+never sends an agent to a tool this server does not have.
 """
 
 from __future__ import annotations
@@ -9,15 +9,6 @@ from __future__ import annotations
 import mcp_types as types
 
 from helixsite.catalogue import tools_by_name
-
-# Announced in the guide before they exist; each leaves its "coming soon" list once in the catalogue.
-PLANNED_TOOLS = frozenset(
-    {
-        "think_start", "think_add", "think_recall", "think_conclude", "think_commit", "think_discard",
-        "think_status", "search_incomplete_thoughts", "get_add_status", "resolve_contradiction",
-        "agent_heartbeat", "swarm_status", "agent_farewell",
-    }
-)  # fmt: skip
 
 PROMPTS = [
     types.Prompt(
@@ -61,20 +52,9 @@ def prompt_get(*, name: str, arguments: dict[str, str], actor_id: str) -> types.
 
 
 def _tool(name: str) -> str:
-    if name not in tools_by_name() and name not in PLANNED_TOOLS:
-        raise ValueError(f"the prompts mention {name}, which is neither a tool nor a planned one")
+    if name not in tools_by_name():
+        raise ValueError(f"the prompts mention {name}, which is not a tool of this server")
     return name
-
-
-def _coming_soon() -> str:
-    missing = sorted(PLANNED_TOOLS - set(tools_by_name()))
-    if not missing:
-        return ""
-    return (
-        "\n## Coming soon\n\nNot on this server yet: " + ", ".join(f"`{name}`" for name in missing) + ". Until"
-        " tools/list shows one, skip the steps that need it: reason in your own context, and store the"
-        " conclusion with `add_memory`.\n"
-    )
 
 
 def memory_summary(*, actor_id: str, user_id: str, topic: str) -> str:
@@ -194,4 +174,4 @@ The rules Helixsite applies to your writes are in the resource memory://rules.
   engine updates, supersedes or keeps both.
 - Do not skip FastThink for complex reasoning: it keeps half-formed thoughts out of memory.
 - Do not put another principal's name in actor_id: a token acts only as itself.
-{_coming_soon()}"""
+"""

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection
 from django.urls import reverse
 
+from charter.selectors import charter_rules
 from helixsite.catalogue import tool_classes
 from memory.mcp.prompts import prompt_names
 from memory.providers import get_embedder, get_llm
@@ -50,14 +51,15 @@ def resource_uris() -> list[str]:
     return [resource.uri for resource in RESOURCES]
 
 
-def resource_read(uri: str) -> types.ReadResourceResult:
-    """Blocking (the database is asked): call it off the event loop."""
+def resource_read(uri: str, *, actor: Any) -> types.ReadResourceResult:
+    """Blocking (the database is asked): call it off the event loop. ``memory://rules`` lists the
+    learned rules of the workspaces ``actor`` may read."""
     if uri == CONFIG_URI:
         text, mime = json.dumps(server_config(), indent=2), "application/json"
     elif uri == STATUS_URI:
         text, mime = json.dumps(database_status(), indent=2), "application/json"
     elif uri == RULES_URI:
-        text, mime = rules_markdown(), "text/markdown"
+        text, mime = charter_rules(actor=actor)["text"], "text/markdown"
     else:
         raise UnknownResource(uri)
     return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
@@ -101,27 +103,3 @@ def _backends() -> dict[str, Any]:
         "embeddings": {"provider": embedder.provider, "model": embedder.model, "dimension": embedder.dimension},
         "llm": {"provider": llm.provider, "model": llm.model or None},
     }
-
-
-def rules_markdown() -> str:
-    """The memory charter. (The charter app will serve it with the rules learned since.)"""
-    floor = f"{settings.HELIX_REWRITE_MIN_CONFIDENCE:.0%}"
-    return f"""# Helixsite memory rules
-
-These hold for every write, whoever makes it: you, another agent, or the decision engine.
-
-1. **Nothing is destroyed silently.** A DELETE decision is carried out as SUPERSEDE: the old
-   memory stays, marked superseded and linked to its successor. forget_memory is a soft delete
-   that keeps the history; a global admin can restore the memory. Every change of content or
-   state is recorded with the old value, who made it and why.
-2. **Immutable and raw-input memories are never rewritten.** The content of a memory marked
-   immutable, or stored verbatim from its source (source raw_input), is never changed: not by
-   the write pipeline, not by update_memory (refused with code immutable). New information is
-   stored beside it.
-3. **Preferences, goals and opinions are never merged automatically.** A new preference, goal
-   or opinion is stored beside a similar one, not folded into it: people hold several, and
-   change them for reasons of their own.
-4. **Unsure rewrites are asked, not made.** When the decision engine would update or supersede
-   a memory with a confidence under {floor}, it keeps both instead, and add_memory answers with
-   needs_clarification: the two memory ids and a ready question to ask the human.
-"""

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import mcp_types as types
 from asgiref.sync import sync_to_async
+from django.contrib.contenttypes.models import ContentType
 from django.db import close_old_connections
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
@@ -43,6 +44,9 @@ async def run_blocking(function: Callable[..., Result], /, *args: Any, **kwargs:
     @functools.wraps(function)
     def in_request_bounds() -> Result:
         close_old_connections()
+        # A stdio server lives as long as its host's session; a database restored (or, in
+        # tests, flushed) meanwhile has new content-type ids, which permission checks look up.
+        ContentType.objects.clear_cache()
         try:
             return function(*args, **kwargs)
         finally:
@@ -86,7 +90,7 @@ def build_server(*, authenticate: Authenticate) -> Server:
 
     async def read_resource(ctx: ServerRequestContext, params: types.ReadResourceRequestParams) -> Any:
         try:
-            return await run_blocking(resource_read, str(params.uri))
+            return await run_blocking(lambda: resource_read(str(params.uri), actor=authenticate(ctx).user))
         except UnknownResource:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown resource: {params.uri}") from None
 

@@ -105,3 +105,29 @@ def answer(result: types.CallToolResult) -> dict[str, Any]:
     parsed = json.loads(result.content[0].text)
     assert parsed == result.structured_content
     return parsed
+
+
+async def think_then_commit(client: Any) -> dict[str, Any]:
+    """An agent's session over MCP: add → search → think_start … think_commit → search."""
+
+    async def call(tool: str, **arguments: Any) -> dict[str, Any]:
+        return answer(await client.call_tool(tool, {"actor_id": "writer", **arguments}))
+
+    await call("add_memory", user_id="ops", group_id="team", message="Staging deploys run on Fridays.")
+    first = await call("search_memory", user_id="ops", query="when does staging deploy")
+    await call("think_start", session_id="plan", initial_thought="When should db-7 move?")
+    await call("think_add", session_id="plan", content="Moves are safest with a deploy.", thought_type="hypothesis")
+    recalled = await call("think_recall", session_id="plan", query="staging deploy day", parent_idx=1, user_id="ops")
+    during = await call("search_memory", user_id="ops", query="move db-7 on Friday")
+    evidence = [t["idx"] for t in recalled["recalled"]]
+    await call("think_conclude", session_id="plan", conclusion="Move db-7 on Friday.", supporting_idx=evidence)
+    committed = await call("think_commit", session_id="plan", user_id="ops", group_id="team")
+    after = await call("search_memory", user_id="ops", query="when should db-7 move")
+    return {"first": first, "during": during, "committed": committed, "after": after}
+
+
+def assert_committed_only_after_commit(flow: dict[str, Any]) -> None:
+    assert "Fridays" in flow["first"]["results"][0]["content"]
+    assert all("Move db-7" not in r["content"] for r in flow["during"]["results"]), "nothing before the commit"
+    assert flow["committed"]["session"]["state"] == "committed" and flow["committed"]["supported_by"]
+    assert flow["after"]["results"][0]["id"] == flow["committed"]["memory_id"]

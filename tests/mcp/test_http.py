@@ -17,7 +17,15 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
-from tests.mcp.conftest import ROOT, World, answer, free_port, server_env
+from tests.mcp.conftest import (
+    ROOT,
+    World,
+    answer,
+    assert_committed_only_after_commit,
+    free_port,
+    server_env,
+    think_then_commit,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -141,3 +149,11 @@ def test_a_host_asking_for_a_server_to_client_stream_is_told_there_is_none(base_
 
     assert stream.status_code == 405 and stream.headers["allow"] == "POST"
     assert stream.json()["error"]["code"] == "method_not_allowed"
+
+
+@pytest.mark.anyio
+async def test_a_session_thinks_then_commits_over_http(base_url, world: World):
+    async with mcp_client(base_url, world.writer_token) as client:
+        flow = await think_then_commit(client)
+
+    assert_committed_only_after_commit(flow)

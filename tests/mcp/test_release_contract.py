@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import anyio
@@ -16,22 +17,24 @@ from rest_framework.test import APIClient
 
 import helixsite
 from helixsite.catalogue import tool_classes
-from memory.mcp.prompts import PLANNED_TOOLS, tool_selection_guide
+from memory.mcp.prompts import tool_selection_guide
 from memory.mcp.server import build_server
 from memory.mcp.tools import json_schema
 from rbac.authentication import token_authenticate
+from rbac.policy import SYSTEM
 from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
 
 pytestmark = pytest.mark.django_db
 
 
-def no_caller(ctx: Any) -> None:
-    raise AssertionError("listing and reading resources needs no caller")
+def system_caller(ctx: Any) -> SimpleNamespace:
+    """The operator: memory://rules lists learned rules by who is asking."""
+    return SimpleNamespace(user=SYSTEM)
 
 
 def surfaces() -> dict[str, Any]:
     async def read() -> dict[str, Any]:
-        async with Client(build_server(authenticate=no_caller)) as client:
+        async with Client(build_server(authenticate=system_caller)) as client:
             resources = await client.list_resources()
             read = {str(r.uri): (await client.read_resource(str(r.uri))).contents[0] for r in resources.resources}
             return {
@@ -140,31 +143,22 @@ def test_the_rules_resource_is_the_charter(listed):
     assert rules.mime_type == "text/markdown"
     for rule in (
         "Nothing is destroyed silently",
-        "Immutable and raw-input memories are never rewritten",
+        "Immutable memories and raw inputs are never rewritten",
         "Preferences, goals and opinions are never merged automatically",
-        "a confidence under 70%",
+        "confidence below 0.70",
+        "## Learned rules",
     ):
         assert rule in rules.text
 
 
-def test_the_guide_names_only_tools_that_exist_or_are_announced_as_coming_soon():
+def test_the_guide_names_only_tools_of_the_catalogue():
     guide = tool_selection_guide(actor_id="writer")
     named = set(re.findall(r"`([a-z]+_[a-z_]+)[(`]", guide))
     catalogue = {tool.tool for tool in tool_classes()}
-    announced = re.search(r"Not on this server yet: (.*?)\. Until", guide).group(1)
-    coming_soon = set(re.findall(r"`([a-z_]+)`", announced))
 
-    assert named <= catalogue | PLANNED_TOOLS
+    assert named <= catalogue
     assert {"add_memory", "search_memory", "think_start", "agent_heartbeat", "resolve_contradiction"} <= named
-    assert coming_soon == PLANNED_TOOLS - catalogue
     assert 'actor_id="writer"' in guide
-
-
-def test_the_guide_announces_nothing_once_every_planned_tool_is_in_the_catalogue(monkeypatch):
-    every = {name: object() for name in PLANNED_TOOLS | {tool.tool for tool in tool_classes()}}
-    monkeypatch.setattr("memory.mcp.prompts.tools_by_name", lambda: every)
-
-    assert "Coming soon" not in tool_selection_guide(actor_id="writer")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,7 +14,17 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from helixsite.catalogue import tools_by_name
-from tests.mcp.conftest import ROOT, WRITER_TOKEN, answer, build_world, flush, in_database, server_env
+from tests.mcp.conftest import (
+    ROOT,
+    WRITER_TOKEN,
+    answer,
+    assert_committed_only_after_commit,
+    build_world,
+    flush,
+    in_database,
+    server_env,
+    think_then_commit,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -147,3 +157,10 @@ def test_a_server_whose_database_is_unreachable_does_not_start_and_says_why_in_o
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("CommandError: the database is unreachable: ")
+
+
+@pytest.mark.anyio
+async def test_a_session_thinks_then_commits_over_stdio(client, world):
+    flow = await think_then_commit(client)
+
+    assert_committed_only_after_commit(flow)
