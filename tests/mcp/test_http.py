@@ -37,7 +37,7 @@ def base_url(django_db_setup):
     port = free_port()
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "helixsite.asgi:application", "--host", "127.0.0.1",
+            [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1",
              "--port", str(port), "--workers", "2", "--log-level", "warning"],
             cwd=ROOT, env=server_env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip

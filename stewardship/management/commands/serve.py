@@ -115,9 +115,9 @@ class Command(BaseCommand):
     def _start_children(self) -> None:
         manage = str(settings.BASE_DIR / "manage.py")
         web = [
-            sys.executable, "-m", "uvicorn", "helixsite.asgi:application",
+            sys.executable, "-m", "helixsite.web",
             "--host", settings.HELIX_HOST, "--port", str(settings.HELIX_PORT),
-            "--workers", str(settings.HELIX_WEB_WORKERS), "--no-access-log", "--log-level", "warning",
+            "--workers", str(settings.HELIX_WEB_WORKERS), "--log-level", "warning",
         ]  # fmt: skip
         for name, argv in (("worker", [sys.executable, manage, "qcluster"]), ("web", web)):
             # Own session: a Ctrl-C reaches only this command, which then stops children in order.
@@ -180,6 +180,10 @@ class Command(BaseCommand):
             f"  admin:    {base}/admin/   (log in with the admin username and password printed on first start)"
         )
         self.stdout.write(f"  health:   {base}/healthz")
+        self.stdout.write(f"  API:      {base}/api/v1/<tool>   (OpenAPI {base}/api/schema/, browse {base}/api/docs/)")
+        self.stdout.write(
+            f"  MCP:      {base}/mcp   (or stdio: HELIX_MCP_TOKEN=<token> {sys.executable} manage.py mcp)"
+        )
         self.stdout.write(f"  worker:   django-q2 cluster, {settings.Q_CLUSTER['workers']} processes")
         self.stdout.write(f"  web:      uvicorn, {settings.HELIX_WEB_WORKERS} workers")
         self.stdout.write("Press Ctrl-C to stop everything.\n")
