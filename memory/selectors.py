@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,7 +14,7 @@ from django.db.models import Q
 
 from helixsite.errors import InvalidInput, NotFound
 from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
-from memory.providers import embed_query
+from memory.providers import embed_query, get_embedder
 from memory.search.expand import Reached, expand, incoming, links_among
 from memory.search.graph import DIRECTIONS, Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
@@ -98,6 +99,19 @@ def memory_detail(*, actor, memory_id) -> MemoryDetail:  # noqa: ANN001
     )
 
 
+_query_embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query-embedding")
+
+
+def _embed_meanwhile(query: str) -> Future:
+    """The local model embeds on a thread of its own (it never touches the database); a remote
+    provider records each call in the ledger, in the caller's transaction, so it runs inline."""
+    if get_embedder().provider == "local":
+        return _query_embedder.submit(embed_query, query)
+    done: Future = Future()
+    done.set_result(embed_query(query))
+    return done
+
+
 # What scoring and a result read of a memory: vectors and the text index stay in the database.
 RESULT_FIELDS = (
     "id", "content", "memory_type", "user_id", "importance", "metadata", "content_key",
@@ -115,10 +129,13 @@ def memory_search(
     """
     request = search_request(**params)
     scope = _scope(actor, request.user_id if request.scope == "personal" else None, concept=concept, tags=tags)
-    vector = embed_query(request.query)
+    # The model embeds the query on a thread of its own while the database works out the
+    # BM25 seeds: the two use different cores.
+    embedding = _embed_meanwhile(request.query)
     signals = settings.HELIX_SEARCH_SEEDS
-    vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
     bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
+    vector = embedding.result()
+    vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
     bm25_scores = bm25.scores
     # The graph walk starts from the seeds strongest on both signals, each on a 0–1 scale.
     seed_ids = sorted(
