@@ -1,10 +1,11 @@
 from django.contrib import admin
 
+from memory.admin import ReadOnlyAdmin
 from presence.models import AgentInstance
 
 
 @admin.register(AgentInstance)
-class AgentInstanceAdmin(admin.ModelAdmin):
+class AgentInstanceAdmin(ReadOnlyAdmin):
     """For inspection; instances change only through heartbeats, farewells and expiry."""
 
     list_display = ["agent_id", "user", "parent", "status", "first_seen", "last_seen", "ended_at", "end_reason"]
@@ -13,12 +14,3 @@ class AgentInstanceAdmin(admin.ModelAdmin):
     list_select_related = ["user", "parent"]
     ordering = ["-last_seen"]
     date_hierarchy = "last_seen"
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

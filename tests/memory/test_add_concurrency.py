@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from memory.models import Memory
 from memory.providers import get_embedder
 from memory.services import memory_add
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
-
-
-def run_together(calls) -> list:  # noqa: ANN001
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def worker(index: int, call) -> None:  # noqa: ANN001
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
+from tests.threads import run_together
 
 
 @pytest.fixture
