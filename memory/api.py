@@ -72,7 +72,7 @@ class ResultOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
     metadata = serializers.DictField(help_text="the caller's metadata, as written")
     signals = SignalsOut()
-    origin = serializers.CharField(help_text="vector | bm25 | both | edge")
+    origin = serializers.ChoiceField(choices=["seed", "edge"], help_text="a seed of the query, or reached over an edge")
     superseded = serializers.BooleanField()
     flashback = serializers.BooleanField()
     edge = EdgeReachedOut(required=False, help_text="for rows reached over the graph")
@@ -229,7 +229,7 @@ class SearchMemoryApi(ToolApi):
                         "freshness": 0.12,
                         "importance": 0.6,
                     },
-                    "origin": "both",
+                    "origin": "seed",
                     "superseded": False,
                     "flashback": False,
                 }
