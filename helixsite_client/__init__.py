@@ -226,8 +226,8 @@ class Helixsite:
 
     # --- identity -----------------------------------------------------------------------------
 
-    def list_users(self, *, limit: int | None = None) -> dict[str, Any]:
-        return self.call("list_users", limit=limit)
+    def list_users(self, *, limit: int | None = None, cursor: int | None = None) -> dict[str, Any]:
+        return self.call("list_users", limit=limit, cursor=cursor)
 
     def enroll_client(self) -> dict[str, Any]:
         return self.call("enroll_client")

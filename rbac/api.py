@@ -78,17 +78,25 @@ class ListUsersApi(ToolApi):
     example = {
         "request": {"actor_id": "admin", "limit": 10},
         "response": {"ok": True, "users": [{"id": 1, "actor_id": "admin", "kind": "human", "is_active": True,
-                                            "date_joined": "2026-11-01T08:00:00+00:00", "last_login": None}]},
+                                            "date_joined": "2026-11-01T08:00:00+00:00", "last_login": None}],
+                     "next_cursor": None},
     }  # fmt: skip
 
     class InputSerializer(ActorInput):
         limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)
+        cursor = serializers.IntegerField(min_value=0, default=0, help_text="next_cursor of the previous page")
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
         users = UserOut(many=True)
+        next_cursor = serializers.IntegerField(allow_null=True, help_text="null on the last page")
 
     @classmethod
-    def run(cls, *, actor: Any, limit: int) -> dict[str, Any]:
-        users = users_list(actor=actor, limit=limit)
-        return {"ok": True, "users": UserOut(users, many=True).data}
+    def run(cls, *, actor: Any, limit: int, cursor: int) -> dict[str, Any]:
+        page = list(users_list(actor=actor, limit=limit + 1, offset=cursor))
+        more = len(page) > limit
+        return {
+            "ok": True,
+            "users": UserOut(page[:limit], many=True).data,
+            "next_cursor": cursor + limit if more else None,
+        }

@@ -12,11 +12,11 @@ from rbac.models import Membership
 from rbac.policy import is_global_admin
 
 
-def users_list(*, actor: Any, limit: int = 100) -> QuerySet:
+def users_list(*, actor: Any, limit: int = 100, offset: int = 0) -> QuerySet:
     """The registry of principals, for global admins only: ids, names, timestamps."""
     if not is_global_admin(actor):
         raise Forbidden("Only a global admin may list users.", details={"action": "list_users"})
-    return get_user_model().objects.select_related("principal").order_by("username")[:limit]
+    return get_user_model().objects.select_related("principal").order_by("username")[offset : offset + limit]
 
 
 def principals_with_roles() -> QuerySet:

@@ -75,3 +75,16 @@ def test_bad_limit_names_the_field():
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "limit"
+
+
+def test_list_users_pages_with_a_cursor():
+    _, admin_token = make_agent_with_token("root", admin=True)
+    for name in ("ann", "bea", "cid"):
+        make_agent_with_token(name)
+    client = bearer_client(admin_token.raw)
+
+    first = client.get("/api/v1/list_users", {"actor_id": "root", "limit": 3}).json()
+    second = client.get("/api/v1/list_users", {"actor_id": "root", "limit": 3, "cursor": first["next_cursor"]}).json()
+
+    assert [u["actor_id"] for u in first["users"]] == ["ann", "bea", "cid"] and first["next_cursor"] == 3
+    assert [u["actor_id"] for u in second["users"]] == ["root"] and second["next_cursor"] is None
