@@ -9,7 +9,8 @@ import time
 
 from django.test import override_settings
 
-from bench.conversations import Dataset, generate
+from bench import conversations, conversations_hard
+from bench.conversations import Dataset
 from bench.setup import prepared
 from memory.models import Memory
 from memory.selectors import memory_search
@@ -34,16 +35,25 @@ SWEEP = {
 
 
 def run() -> None:
-    """BENCH_RECALL_REUSE=1 keeps what an earlier run ingested and only evaluates again."""
-    actor = prepared(workspace="bench-recall")
-    data = generate()
+    """BENCH_RECALL_REUSE=1 keeps what an earlier run ingested and only evaluates again.
+    BENCH_RECALL_SET=hard runs the harder set (bench/conversations_hard.py) in a workspace of its
+    own; BENCH_RECALL_EXTRACT=true or false runs one ingestion mode only."""
+    hard = os.environ.get("BENCH_RECALL_SET", "default") == "hard"
+    workspace, prefixes = ("bench-recall-hard", ("h1-", "h0-")) if hard else ("bench-recall", ("x1-", "x0-"))
+    actor = prepared(workspace=workspace)
+    data = conversations_hard.generate() if hard else conversations.generate()
+    if hard:
+        print("set: hard")
     print(f"{len(data.turns)} turns of {len({t.user_id for t in data.turns})} people, {len(data.questions)} questions")
-    for extract, prefix in ((True, "x1-"), (False, "x0-")):
+    modes = {"true": (True,), "false": (False,)}.get(os.environ.get("BENCH_RECALL_EXTRACT", ""), (True, False))
+    for extract, prefix in ((True, prefixes[0]), (False, prefixes[1])):
+        if extract not in modes:
+            continue
         owned = Memory.objects.filter(user_id__startswith=prefix)
         if not (os.environ.get("BENCH_RECALL_REUSE") and owned.exists()):
             owned.delete()
             started = time.perf_counter()
-            _ingest(actor, data, prefix, extract=extract)
+            _ingest(actor, data, prefix, extract=extract, group=workspace)
             print(f"\nextract={str(extract).lower()}: ingested in {time.perf_counter() - started:.1f} s", end="")
         print(f"\nextract={str(extract).lower()}: {owned.count()} memories")
         configs = SWEEP if os.environ.get("BENCH_RECALL_CONFIGS") == "sweep" else CONFIGS
@@ -52,10 +62,10 @@ def run() -> None:
                 print(f"  {name:28} {_evaluate(actor, data, prefix)}")
 
 
-def _ingest(actor, data: Dataset, prefix: str, *, extract: bool) -> None:  # noqa: ANN001
+def _ingest(actor, data: Dataset, prefix: str, *, extract: bool, group: str) -> None:  # noqa: ANN001
     for turn in data.turns:
         memory_add(
-            actor=actor, user_id=prefix + turn.user_id, message=turn.text, group_id="bench-recall", extract=extract,
+            actor=actor, user_id=prefix + turn.user_id, message=turn.text, group_id=group, extract=extract,
             metadata={"turn": turn.id}, occurred_at=turn.when, context={"previous_assistant": turn.previous_assistant},
         )  # fmt: skip
 
