@@ -284,11 +284,42 @@ def find_attribute(attributed: str, subject: str) -> Attribute | None:
         if not value:
             continue
         attr = name.format(attr=(groups.get("attr") or "").strip()) if "{attr}" in name else name
+        if not _said_of_a_person(attributed[: match.start()], subject):
+            continue  # "the settings for the billing worker live in /etc/…" is no one's residence
         owner = _owner_of(attributed[: match.start()], subject)
         cleaned = _TRAILING.sub("", re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE))
         if cleaned:
             return Attribute(subject=owner, name=attr.lower(), value=cleaned.lower(), single_valued=single_valued)
     return None
+
+
+_PERSON_WORDS = {
+    "he", "she", "they", "we", "who", "i", "you", "sister", "brother", "wife", "husband", "partner", "mother",
+    "father", "mom", "mum", "dad", "son", "daughter", "friend", "boss", "colleague", "manager", "parents", "kids",
+    "children", "cousin", "uncle", "aunt", "grandmother", "grandfather", "grandma", "grandpa", "girlfriend",
+    "boyfriend", "roommate", "neighbor", "neighbour", "family", "fiancé", "fiancee", "fiance", "coworker",
+}  # fmt: skip
+_SUBJECT_FILLER = re.compile(
+    r"(?:\s+(?:now|currently|also|still|recently|just|finally|already|actually|really|then|both|has|have|had|will|"
+    r"would|is|are|was|were|and|who|does|do|did|not|no|longer|never|doesn't|don't|didn't|isn't|aren't|wasn't|"
+    r"won't|can|cannot|can't|could|should|might|may|must|used to|going to|plans? to|wants? to|hopes? to))+$",
+    re.IGNORECASE,
+)
+
+
+def _said_of_a_person(prefix: str, subject: str) -> bool:
+    """Whether the words before the verb end with a person: the user, a name, a relation or a
+    pronoun. An attribute of a thing ("the worker's config lives in …") is nobody's."""
+    head = _SUBJECT_FILLER.sub("", " " + prefix.rstrip(" ,")).strip()
+    if not head or head.lower().endswith(subject.lower()):
+        return True
+    last = re.search(r"([\w\-]+)(?:'s?)?$", head)
+    if last is None:
+        return True
+    word = last.group(1)
+    if word.lower() in _PERSON_WORDS:
+        return True
+    return word[0].isupper() and word not in _NOT_NAMES and not head[: last.start()].strip().endswith(("the", "The"))
 
 
 def _owner_of(prefix: str, subject: str) -> str:

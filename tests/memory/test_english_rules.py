@@ -9,6 +9,7 @@ import pytest
 from memory.ingest import english
 from memory.ingest.context import anchor_relative_dates, resolve_short_answer
 from memory.ingest.extract import Conversation, extract_by_rules
+from memory.models import Memory
 
 NOW = datetime(2026, 11, 29, 12, 0)
 
@@ -90,3 +91,24 @@ def test_entities_cover_names_paths_identifiers_and_quoted_terms():
         ("night build", "term"), ("E1203", "identifier"), ("/srv/app/settings.yaml", "path"),
         ("Maria Lopez", "name"), ("ops@example.com", "email"),
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The settings for the billing worker live in /etc/billing/svc-042.toml.",
+        "The server's port is 8080.",
+        "The nightly job works for the payroll team.",
+    ],
+)
+def test_an_attribute_of_a_thing_is_nobodys_attribute(sentence):
+    assert english.find_attribute(sentence, "bob") is None
+
+
+def test_a_config_path_statement_does_not_supersede_where_the_user_lives(add):
+    home = add("I live in Osaka.")["memory_ids"][0]
+
+    config = add("The settings for the billing worker live in /etc/billing/svc-042.toml.")
+
+    assert config["superseded"] == []
+    assert Memory.objects.get(pk=home).valid_to is None
