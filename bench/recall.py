@@ -30,7 +30,7 @@ SWEEP = {
     f"w={w} ppr={ppr} imp={imp}": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "blend",
                                    "HELIX_SEARCH_BLEND_BM25_WEIGHT": w, "HELIX_SEARCH_PPR_WEIGHT": ppr,
                                    "HELIX_SEARCH_IMPORTANCE_WEIGHT": imp}
-    for w in (0.5, 0.6) for ppr in (0.0, 0.15, 0.3) for imp in (0.05,)
+    for w in (0.2, 0.3, 0.4, 0.5, 0.6) for ppr in (0.0,) for imp in (0.05,)
 }  # fmt: skip
 
 

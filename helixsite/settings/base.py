@@ -286,7 +286,7 @@ HELIX_SEARCH_FUSION = env_choice("HELIX_SEARCH_FUSION", "blend", ["blend", "rrf"
 HELIX_SEARCH_RRF_K = env_int("HELIX_SEARCH_RRF_K", 60, minimum=1)
 # Defaults are what won `python -m bench recall` (docs/benchmarks.md): the calibrated BM25 share
 # at 0.6, and no graph proximity in the score (it lowered MRR there at every weight tried).
-HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.6, minimum=0.0, maximum=1.0)
+HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
 HELIX_SEARCH_BM25_NORMALIZATION = env_choice("HELIX_SEARCH_BM25_NORMALIZATION", "query", ["query", "max"])
 HELIX_SEARCH_SEMANTIC_WEIGHT = env_float("HELIX_SEARCH_SEMANTIC_WEIGHT", 0.75, minimum=0.0)
 HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.0, minimum=0.0)
