@@ -143,7 +143,9 @@ class ToolApi(APIView):
 
     @classmethod
     def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        """The tool itself: one service or selector call. Every tool class defines it; this
+        base answers a class that forgot with a clear error instead of a silent empty result."""
+        raise NotImplementedError(f"{cls.__name__} defines no run()")
 
 
 def _name_components(tool: type[ToolApi]) -> None:

@@ -8,7 +8,6 @@ from django.conf import settings
 from rest_framework import serializers
 
 from helixsite.agent_api import ActorInput, ToolApi
-from helixsite.errors import NotFound
 from memory.models import Memory, MemoryType
 from memory.search.graph import DIRECTIONS
 from memory.search.params import SCOPES
@@ -16,7 +15,6 @@ from memory.selectors import (
     memory_build_context,
     memory_connect,
     memory_detail,
-    memory_get_for_actor,
     memory_graph,
     memory_list,
     memory_reasoning_chain,
@@ -361,8 +359,7 @@ class UpdateMemoryApi(ToolApi):
 
     @classmethod
     def run(cls, *, actor: Any, memory_id: Any, user_id: str, new_content: str, reason: str) -> dict[str, Any]:
-        _check_owner(actor, memory_id, user_id)
-        memory = memory_update(actor=actor, memory_id=memory_id, content=new_content, reason=reason)
+        memory = memory_update(actor=actor, memory_id=memory_id, content=new_content, reason=reason, user_id=user_id)
         return {"ok": True, "memory": memory_out(memory)}
 
 
@@ -638,8 +635,3 @@ class BuildContextApi(ToolApi):
     @classmethod
     def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
         return memory_build_context(actor=actor, **params)
-
-
-def _check_owner(actor: Any, memory_id: Any, user_id: str) -> None:
-    if memory_get_for_actor(actor=actor, memory_id=memory_id).user_id != user_id:
-        raise NotFound("No memory with this id belongs to this user_id.", field="user_id")

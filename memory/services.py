@@ -77,6 +77,21 @@ def memory_add(
         actor=actor, user_id=user_id, message=message, group_id=group_id, agent_id=agent_id, metadata=metadata,
         occurred_at=occurred_at, context=context,
     )  # fmt: skip
+    return memory_add_validated(
+        actor=actor, data=data, domain=domain, extract=extract, source=source, memory_type=memory_type
+    )
+
+
+def memory_add_validated(
+    *,
+    actor: Any,
+    data: AddInput,
+    domain: WriteDomain,
+    extract: bool = True,
+    source: str | None = None,
+    memory_type: str | None = None,
+) -> dict[str, Any]:
+    """memory_add for input memory_add_validate has already checked and placed in its domain."""
     source = source or (MemorySource.EXTRACTION if extract else MemorySource.RAW_INPUT)
     run = RunLog.start(
         actor=actor, user_id=data.user_id, rbac_scope=domain.scope, workspace=domain.workspace, message=data.message,
@@ -264,12 +279,15 @@ def _conversation(context: Any) -> Conversation:
     return Conversation(previous_assistant=previous[:4000], turns=turns)
 
 
-def memory_update(*, actor: Any, memory_id: Any, content: str, reason: str = "") -> Memory:
+def memory_update(*, actor: Any, memory_id: Any, content: str, reason: str = "", user_id: str | None = None) -> Memory:
     """Correct a memory by id: content and vector change in the same write, history kept.
 
-    A worker may correct its own memories, a moderator any in its workspaces.
+    A worker may correct its own memories, a moderator any in its workspaces. ``user_id``,
+    when given, must be the memory's owner (the agent's check that it names the right one).
     """
     memory = memory_get_for_actor(actor=actor, memory_id=memory_id)
+    if user_id is not None and memory.user_id != user_id:
+        raise NotFound("No memory with this id belongs to this user_id.", field="user_id")
     _authorize_correction(actor, memory)
     if memory.immutable or memory.source == MemorySource.RAW_INPUT:
         raise Conflict(

@@ -22,7 +22,7 @@ from charter.selectors import ops_recipients, rule_proposal_matching
 from charter.services import contradiction_reviews_open, rule_proposal_adopt
 from helixsite.errors import ApplicationError
 from memory.models import Memory
-from memory.services import memory_add, memory_add_validate
+from memory.services import memory_add, memory_add_validate, memory_add_validated
 from outbox.models import Notice, NoticeKind, PendingInput
 from rbac.policy import WriteDomain
 
@@ -55,8 +55,7 @@ def memory_add_submit(
     elif settings.HELIX_ADD_BUFFERED and getattr(actor, "pk", None):
         result = _accept(actor, domain, data.user_id, {"message": message, "extract": bool(extract), **options})
     else:
-        add = {"user_id": user_id, "message": message, "group_id": domain.workspace.id, "extract": extract, **options}
-        result = memory_add(actor=actor, **add)
+        result = memory_add_validated(actor=actor, data=data, domain=domain, extract=extract)
         contradiction_reviews_open(actor=actor, workspace=domain.workspace, add_result=result)
     result["pending_outcomes"] = outbox_deliver(actor=actor, before=started)
     return result

@@ -147,3 +147,12 @@ def test_swagger_ui_is_served_with_local_assets(db):
     html = page.content.decode()
     assert "/api/schema/" in html
     assert "cdn" not in html.lower(), "the UI works offline"
+
+
+def test_update_memory_naming_the_wrong_owner_is_404_and_changes_nothing(agents):
+    response = agents.writer.call(
+        "update_memory", memory_id=str(agents.memory.id), user_id="carol", new_content="Bob deploys by hand."
+    )
+
+    assert response.status_code == 404 and response.json()["error"]["field"] == "user_id"
+    assert Memory.objects.get(pk=agents.memory.pk).content == "Bob deploys with helm-runner."
