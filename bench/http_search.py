@@ -23,7 +23,7 @@ from django.db import connection
 from bench.search_latency import _queries, _top_up
 from bench.setup import prepared
 from bench.timing import percentiles
-from helixsite_client import Helixsite
+from helixsite.client import Helixsite
 from rbac.services import token_issue
 
 QUERIES_PER_CLIENT = int(os.environ.get("BENCH_HTTP_QUERIES", "150"))

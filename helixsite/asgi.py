@@ -11,7 +11,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
 django_application = get_asgi_application()
 
-from memory.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
+from helixsite.agents.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
 
 
 class PathRouter:

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from helixsite.read_only_admin import ReadOnlyAdmin
 from memory.models import (
     Concept,
     Edge,
@@ -11,19 +12,6 @@ from memory.models import (
     Memory,
     MemoryHistory,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Django admin is for inspection; memories change through the services, with history."""
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class HistoryInline(admin.TabularInline):

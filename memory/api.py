@@ -7,8 +7,9 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from helixsite.agent_api import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi
 from memory.models import Memory, MemoryType
+from memory.outbox.services import memory_add_submit
 from memory.search.graph import DIRECTIONS
 from memory.search.params import SCOPES
 from memory.selectors import (
@@ -22,7 +23,6 @@ from memory.selectors import (
     memory_search_by_concept,
 )
 from memory.services import memory_forget, memory_restore, memory_update
-from outbox.services import memory_add_submit
 
 # --- shared shapes ---------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from helixsite.agent_api import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi
 from rbac.selectors import users_list
 from rbac.services import enroll_client
 

@@ -75,12 +75,13 @@ INSTALLED_APPS = [
     "django_q",
     "django_htmx",
     "rbac",
+    "rbac.presence",
     "memory",
-    "fastthink",
-    "charter",
-    "outbox",
+    "memory.fastthink",
+    "memory.charter",
+    "memory.outbox",
     "stewardship",
-    "presence",
+    "helixsite.agents",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,117 @@
+"""The agent tool base class: one tool is one ``ToolApi`` subclass, served over HTTP as
+``/api/v1/<tool>`` and over MCP under the same name, with the same parameters and results.
+
+A tool has a name, an ``InputSerializer`` (the one place its parameters and their bounds are
+checked; unknown parameters are rejected), an ``OutputSerializer`` that documents the answer,
+and ``run(actor, **params)`` calling one service or selector. ``actor_id`` in a call must name
+the token's principal (``helixsite.agents.actor``); calls count against the token's budget
+(``helixsite.agents.throttle``).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from helixsite.agents.actor import ActorIsCaller, actor_check
+from helixsite.agents.openapi import ERRORS, name_components, tag_of
+from helixsite.agents.throttle import TokenRateThrottle
+
+
+class ToolInput(serializers.Serializer):
+    """A tool's parameters. A parameter the tool does not know is an error, not ignored:
+    a misspelt ``limt`` silently falling back to the default would hide the caller's bug."""
+
+    def to_internal_value(self, data: Any) -> dict:
+        if isinstance(data, Mapping):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [serializers.ErrorDetail("Unknown parameter.", code="unknown_parameter")]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class ActorInput(ToolInput):
+    actor_id = serializers.CharField(max_length=150, help_text="the calling principal: the token's own name")
+
+
+class ToolApi(APIView):
+    """One tool. ``reads`` tools answer GET (query string) as well as POST (JSON body).
+
+    ``example`` holds a request and a response as an agent would see them, for the docs."""
+
+    tool: ClassVar[str]
+    reads: ClassVar[bool] = False
+    example: ClassVar[dict[str, Any]] = {}
+    InputSerializer: ClassVar[type[ToolInput]]
+    OutputSerializer: ClassVar[type[serializers.Serializer]]
+    permission_classes = [IsAuthenticated, ActorIsCaller]
+    throttle_classes = [TokenRateThrottle]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tool" in cls.__dict__:
+            _document(cls)
+
+    def post(self, request: Request) -> Response:
+        return Response(self.run(actor=request.user, **self.parse(request.data)))
+
+    def get(self, request: Request) -> Response:
+        return Response(self.run(actor=request.user, **self.parse(request.query_params)))
+
+    @classmethod
+    def parse(cls, raw: Any) -> dict[str, Any]:
+        params = cls.InputSerializer(data=raw)
+        params.is_valid(raise_exception=True)
+        data = dict(params.validated_data)
+        data.pop("actor_id", None)
+        return data
+
+    @classmethod
+    def call(cls, *, actor: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The tool called by another transport (MCP): the same checks as over HTTP."""
+        actor_check(actor=actor, claimed=arguments.get("actor_id"))
+        return cls.run(actor=actor, **cls.parse(arguments))
+
+    @classmethod
+    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+        """The tool itself: one service or selector call. Every tool class defines it; this
+        base answers a class that forgot with a clear error instead of a silent empty result."""
+        raise NotImplementedError(f"{cls.__name__} defines no run()")
+
+
+def _document(cls: type[ToolApi]) -> None:
+    """The tool's HTTP methods and its OpenAPI operations: summary, request, responses, examples."""
+    cls.http_method_names = ["get", "post", "options"] if cls.reads else ["post", "options"]
+    name_components(cls)
+    doc = inspect.getdoc(cls) or cls.tool
+    common: dict[str, Any] = {"summary": doc.split("\n")[0], "description": doc, "tags": [tag_of(cls)]}
+    examples = []
+    if cls.example:
+        examples = [
+            OpenApiExample(f"{cls.tool} request", value=cls.example["request"], request_only=True),
+            OpenApiExample(f"{cls.tool} response", value=cls.example["response"], response_only=True),
+        ]
+    responses = {200: cls.OutputSerializer, **ERRORS}
+    views = {
+        "post": extend_schema(
+            operation_id=cls.tool, request=cls.InputSerializer, responses=responses, examples=examples, **common
+        )
+    }
+    if cls.reads:
+        views["get"] = extend_schema(
+            operation_id=f"{cls.tool}_get", parameters=[cls.InputSerializer], responses=responses, **common
+        )
+    extend_schema_view(**views)(cls)

@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class PresenceConfig(AppConfig):
-    name = "presence"
-    verbose_name = "Agent presence"

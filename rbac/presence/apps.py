@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PresenceConfig(AppConfig):
+    name = "rbac.presence"
+    label = "presence"
+    verbose_name = "Agent presence"

@@ -1,0 +1,56 @@
+"""helixsite.asgi: /mcp goes to the MCP transport, which runs between the server's lifespan
+startup and shutdown; every other path is Django."""
+
+from __future__ import annotations
+
+import anyio
+import httpx2
+import pytest
+
+from helixsite.agents.mcp.http import McpHttpApp
+from helixsite.asgi import PathRouter, django_application
+
+pytestmark = pytest.mark.anyio
+
+LIST_TOOLS = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+
+
+def http_client(app: PathRouter) -> httpx2.AsyncClient:
+    return httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://127.0.0.1")
+
+
+async def test_mcp_serves_from_lifespan_startup_to_shutdown_and_other_paths_stay_django():
+    app = PathRouter(django=django_application, mcp=McpHttpApp())
+    to_app, app_inbox = anyio.create_memory_object_stream(1)
+    app_outbox, from_app = anyio.create_memory_object_stream(1)
+
+    async with http_client(app) as http, anyio.create_task_group() as tasks:
+        before = await http.post("/mcp", json=LIST_TOOLS)
+        tasks.start_soon(app, {"type": "lifespan", "asgi": {"version": "3.0"}}, app_inbox.receive, app_outbox.send)
+        await to_app.send({"type": "lifespan.startup"})
+        started = await from_app.receive()
+        during = await http.post("/mcp", json=LIST_TOOLS)
+        django = await http.get("/api/v1/whoami")
+        await to_app.send({"type": "lifespan.shutdown"})
+        stopped = await from_app.receive()
+        after = await http.post("/mcp", json=LIST_TOOLS)
+
+    assert (started["type"], stopped["type"]) == ("lifespan.startup.complete", "lifespan.shutdown.complete")
+    assert during.status_code == 401 and during.json()["error"]["code"] == "unauthenticated"
+    assert django.status_code == 401 and django.json()["error"]["code"] == "unauthenticated"
+    for idle in (before, after):
+        assert idle.status_code == 503
+        assert idle.json()["error"] == {
+            "code": "unavailable",
+            "message": "MCP is not started: serve helixsite.asgi with lifespan on.",
+        }
+
+
+async def test_a_body_over_the_rest_limit_is_refused_with_rests_413(settings):
+    settings.HELIX_MAX_BODY_BYTES = 4096
+    mcp = McpHttpApp()
+    async with mcp.lifespan(), http_client(PathRouter(django=django_application, mcp=mcp)) as http:
+        response = await http.post("/mcp", content=b"x" * 5000, headers={"Content-Type": "application/json"})
+
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"

@@ -1,0 +1,79 @@
+"""Personas for the agent API: tokens for a writer, a viewer, an outsider and a global admin,
+and one memory of bob's in the team workspace."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from memory.fastthink.services import think_conclude, think_start
+from memory.models import Memory
+from memory.outbox.services import memory_add_submit
+from memory.services import memory_add
+from rbac.models import Principal, Role
+from rbac.policy import write_domain_resolve
+from rbac.presence.services import agent_heartbeat
+from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
+
+
+@dataclass
+class Caller:
+    name: str
+    client: APIClient
+
+    def call(self, tool: str, method: str = "post", **params: Any):  # noqa: ANN201 - a DRF response
+        params.setdefault("actor_id", self.name)
+        if method == "get":
+            return self.client.get(f"/api/v1/{tool}", params)
+        return self.client.post(f"/api/v1/{tool}", params, format="json")
+
+
+@dataclass
+class Agents:
+    writer: Caller
+    viewer: Caller
+    outsider: Caller
+    admin: Caller
+    memory: Memory
+    pending_id: str
+    contradiction: tuple[str, str]  # (newer, older)
+
+
+@pytest.fixture
+def agents(db) -> Agents:
+    team = make_workspace("team")
+    callers = {}
+    for name, role in (("writer", Role.WORKER), ("viewer", Role.VIEWER), ("outsider", None), ("root", None)):
+        principal, issued = make_agent_with_token(name, admin=name == "root")
+        if role:
+            grant(principal, team, role)
+        callers[name] = Caller(name, bearer_client(issued.raw))
+    writer = Principal.objects.get(user__username="writer")
+    domain = write_domain_resolve(actor=writer.user, group_id="team")
+    memory = make_memory(
+        author=writer, domain=domain, user_id="bob", content="Bob deploys with helm-runner.", embed=True
+    )
+    # The writer is at work: one running instance, a session in progress and one decided.
+    agent_heartbeat(actor=writer.user, agent_id="writer:main", status="deploying")
+    think_start(actor=writer.user, session_id="plan", initial_thought="How does bob deploy?")
+    think_start(actor=writer.user, session_id="decided", initial_thought="Is helm-runner the tool?")
+    think_conclude(actor=writer.user, session_id="decided", conclusion="Bob's deploy tool is helm-runner.")
+    # A buffered write still queued, and a contradiction waiting for review.
+    with override_settings(HELIX_ADD_BUFFERED=True):
+        pending = memory_add_submit(actor=writer.user, user_id="bob", group_id="team", message="Bob uses Vim.")
+    memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob lives in Osaka.")
+    denial = memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob does not live in Osaka.")
+    contradiction = (denial["memory_ids"][0], denial["contradicted"][0])
+    return Agents(
+        callers["writer"],
+        callers["viewer"],
+        callers["outsider"],
+        callers["root"],
+        memory,
+        pending["pending_id"],
+        contradiction,
+    )
