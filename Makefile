@@ -22,11 +22,17 @@ $(STAMP): requirements.txt
 run: install
 	$(PY) manage.py serve
 
-test: install
+# The suite runs after the lint: CI enforces the style, the import contracts and the types.
+test: lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# ruff (rules and formatting), import-linter (imports point one way: pyproject.toml's
+# contracts) and mypy with the Django and DRF stubs over rbac/ and memory/.
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
 
 bench: install
 	$(PY) -m bench $(BENCH_ARGS)

@@ -9,7 +9,7 @@ from bench.corpus import first_person, statements
 from bench.setup import prepared
 from bench.timing import percentiles
 from memory.ingest.bulk import ImportRow, import_rows
-from memory.services import memory_add
+from memory.services.add import memory_add
 
 STORED = 10_000
 RUNS = 150
@@ -30,7 +30,7 @@ def run() -> None:
     _import_throughput(actor)
 
 
-def _import_throughput(actor) -> None:  # noqa: ANN001
+def _import_throughput(actor) -> None:
     for count, mode in ((2_000, "never"), (10_000, "always")):
         fresh = statements(count, seed=int(time.time()), owners=50)
         rows = [ImportRow(i, f"imp{user}", text, "fact", "bench", {}, None, "") for i, (user, text) in enumerate(fresh)]

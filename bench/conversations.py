@@ -50,12 +50,17 @@ EVENTS = [
     ("hiked to a glacier", "hike"),
 ]
 CHATTER = [
-    "The weather was grey again, nothing special to report.", "I watched a documentary about deep sea fish.",
-    "Traffic was slow this morning on the ring road.", "I tried a new recipe for lentil soup, it was fine.",
-    "The neighbours were painting their fence all weekend.", "I finally cleaned out the garage.",
-    "My phone battery keeps dying in the cold.", "I listened to an old jazz album on the train.",
-    "We argued about which pizza place is best.", "The gym was packed so I went for a walk instead.",
-]  # fmt: skip
+    "The weather was grey again, nothing special to report.",
+    "I watched a documentary about deep sea fish.",
+    "Traffic was slow this morning on the ring road.",
+    "I tried a new recipe for lentil soup, it was fine.",
+    "The neighbours were painting their fence all weekend.",
+    "I finally cleaned out the garage.",
+    "My phone battery keeps dying in the cold.",
+    "I listened to an old jazz album on the train.",
+    "We argued about which pizza place is best.",
+    "The gym was packed so I went for a walk instead.",
+]
 
 
 @dataclass

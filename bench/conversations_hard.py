@@ -32,67 +32,100 @@ SESSIONS = 20
 
 # (answer, question, lexical traps holding the question's words, someone else's similar fact)
 PARAPHRASE = [
-    ("I'm allergic to {nut}, even a trace puts me in hospital.",
-     "Is there any food the user has to stay away from for medical reasons?",
-     ["The food at the medical conference was bland for no good reason.",
-      "We had to stay away from the beach, the reasons were never explained."],
-     "My brother is allergic to {nut2}."),
-    ("Heights terrify me, I won't even climb a ladder to change a bulb.",
-     "What is the user afraid of?",
-     ["The documentary asked what people were most afraid of as children.",
-      "Nobody is afraid of the new manager, she is friendly."],
-     "My nephew gets scared of thunderstorms."),
-    ("I grew up speaking {lang} at home with my grandparents.",
-     "Which language is the user's mother tongue?",
-     ["The tongue twister in the language app made everyone laugh.",
-      "My mother bought a new language course she never opened."],
-     "My flatmate grew up speaking {lang2}."),
-    ("I'm out of bed at {time} every day, long before sunrise.",
-     "When does the user wake up in the morning?",
-     ["The morning bus does not run when it snows.",
-      "We wake the dog up when the user of the flat upstairs comes home."],
-     "My partner sleeps in until nine on weekdays."),
-    ("I drive a {colour} {car} that I bought second-hand.",
-     "What vehicle does the user own?",
-     ["The user manual for the vacuum cleaner went missing.",
-      "Who will own the vehicle inspection problem at work is unclear."],
-     "My neighbour rides a {colour2} scooter to work."),
-    ("I studied {subject} at university in {city}.",
-     "What was the user's degree in?",
-     ["It was thirty degrees in the shade yesterday.",
-      "The user survey asked about degree of satisfaction."],
-     "My cousin trained as {subject2} at a college."),
-    ("My partner {pname} works as a {pjob}.",
-     "Who is the user married to?",
-     ["Who is married to whom in that series confuses me.",
-      "The user group met at the registry office hall."],
-     "My best friend {pname2} just got engaged."),
-    ("At weekends I sell {craft} at the market for some cash on the side.",
-     "How does the user earn extra income?",
-     ["The extra income tax form is due in April.",
-      "How do they earn so much, the user asked on the forum."],
-     "My colleague tutors maths in the evenings."),
-    ("I've had two knee operations after a skiing accident.",
-     "Has the user ever had surgery?",
-     ["The surgery car park has new ticket machines.",
-      "Has anyone ever had the soup at the user meetup?"],
-     "My father had his hip replaced last winter."),
-    ("I'm learning to play the {instrument}, my teacher comes on Tuesdays.",
-     "Which musical skill is the user practising?",
-     ["Practising for the musical at the school took all term.",
-      "Which skill matters most was the question at the user conference."],
-     "My niece sings in a choir."),
-    ("The smell of {dislike} makes me gag.",
-     "What does the user find disgusting?",
-     ["I find the new tax rules disgusting, said a caller on the radio.",
-      "The user forum thread about what people find odd was long."],
-     "My sister cannot stand the sight of mushrooms."),
-    ("I've been off cigarettes for {years} years now and feel much better.",
-     "Does the user smoke?",
-     ["Smoke from the barbecue next door drifted in.",
-      "The smoke alarm in the user's old office went off twice."],
-     "My uncle still rolls his own tobacco."),
-]  # fmt: skip
+    (
+        "I'm allergic to {nut}, even a trace puts me in hospital.",
+        "Is there any food the user has to stay away from for medical reasons?",
+        [
+            "The food at the medical conference was bland for no good reason.",
+            "We had to stay away from the beach, the reasons were never explained.",
+        ],
+        "My brother is allergic to {nut2}.",
+    ),
+    (
+        "Heights terrify me, I won't even climb a ladder to change a bulb.",
+        "What is the user afraid of?",
+        [
+            "The documentary asked what people were most afraid of as children.",
+            "Nobody is afraid of the new manager, she is friendly.",
+        ],
+        "My nephew gets scared of thunderstorms.",
+    ),
+    (
+        "I grew up speaking {lang} at home with my grandparents.",
+        "Which language is the user's mother tongue?",
+        [
+            "The tongue twister in the language app made everyone laugh.",
+            "My mother bought a new language course she never opened.",
+        ],
+        "My flatmate grew up speaking {lang2}.",
+    ),
+    (
+        "I'm out of bed at {time} every day, long before sunrise.",
+        "When does the user wake up in the morning?",
+        [
+            "The morning bus does not run when it snows.",
+            "We wake the dog up when the user of the flat upstairs comes home.",
+        ],
+        "My partner sleeps in until nine on weekdays.",
+    ),
+    (
+        "I drive a {colour} {car} that I bought second-hand.",
+        "What vehicle does the user own?",
+        [
+            "The user manual for the vacuum cleaner went missing.",
+            "Who will own the vehicle inspection problem at work is unclear.",
+        ],
+        "My neighbour rides a {colour2} scooter to work.",
+    ),
+    (
+        "I studied {subject} at university in {city}.",
+        "What was the user's degree in?",
+        ["It was thirty degrees in the shade yesterday.", "The user survey asked about degree of satisfaction."],
+        "My cousin trained as {subject2} at a college.",
+    ),
+    (
+        "My partner {pname} works as a {pjob}.",
+        "Who is the user married to?",
+        ["Who is married to whom in that series confuses me.", "The user group met at the registry office hall."],
+        "My best friend {pname2} just got engaged.",
+    ),
+    (
+        "At weekends I sell {craft} at the market for some cash on the side.",
+        "How does the user earn extra income?",
+        ["The extra income tax form is due in April.", "How do they earn so much, the user asked on the forum."],
+        "My colleague tutors maths in the evenings.",
+    ),
+    (
+        "I've had two knee operations after a skiing accident.",
+        "Has the user ever had surgery?",
+        ["The surgery car park has new ticket machines.", "Has anyone ever had the soup at the user meetup?"],
+        "My father had his hip replaced last winter.",
+    ),
+    (
+        "I'm learning to play the {instrument}, my teacher comes on Tuesdays.",
+        "Which musical skill is the user practising?",
+        [
+            "Practising for the musical at the school took all term.",
+            "Which skill matters most was the question at the user conference.",
+        ],
+        "My niece sings in a choir.",
+    ),
+    (
+        "The smell of {dislike} makes me gag.",
+        "What does the user find disgusting?",
+        [
+            "I find the new tax rules disgusting, said a caller on the radio.",
+            "The user forum thread about what people find odd was long.",
+        ],
+        "My sister cannot stand the sight of mushrooms.",
+    ),
+    (
+        "I've been off cigarettes for {years} years now and feel much better.",
+        "Does the user smoke?",
+        ["Smoke from the barbecue next door drifted in.", "The smoke alarm in the user's old office went off twice."],
+        "My uncle still rolls his own tobacco.",
+    ),
+]
 NUTS = ["peanuts", "cashews", "walnuts", "hazelnuts", "almonds", "pistachios"]
 LANGS = ["Portuguese", "Tagalog", "Swahili", "Finnish", "Gujarati", "Welsh", "Basque", "Estonian"]
 TIMES = ["5:10", "5:30", "4:45", "5:50", "4:30"]
@@ -109,8 +142,11 @@ DISLIKES = ["fish sauce", "durian", "blue cheese", "boiled cabbage", "liquorice"
 EXACT = [
     ("Ticket {tok} tracked the database outage on the {thing} cluster.", "What does ticket {tok} cover?", "ticket"),
     ("The booking reference for my flight to {city} is {tok}.", "Which trip is booking {tok} for?", "booking"),
-    ("The laptop with serial number {tok} is the one with the {thing} problem.", "What is wrong with laptop {tok}?",
-     "serial"),
+    (
+        "The laptop with serial number {tok} is the one with the {thing} problem.",
+        "What is wrong with laptop {tok}?",
+        "serial",
+    ),
     ("The regression in the {thing} page came in with commit {tok}.", "What broke in commit {tok}?", "commit"),
     ("Invoice {tok} was for the {thing} software licence.", "What was invoice {tok} for?", "invoice"),
     ("The staging copy of the {thing} service runs on {tok}.", "What runs on {tok}?", "host"),
@@ -118,62 +154,112 @@ EXACT = [
     ("The settings for the {thing} worker live in {tok}.", "What is configured in {tok}?", "path"),
     ("My parcel with tracking code {tok} holds the {thing} team order.", "What is in parcel {tok}?", "parcel"),
     ("The feature flag {tok} turns on the {thing} redesign.", "What does flag {tok} switch on?", "flag"),
-]  # fmt: skip
-THINGS = ["billing", "search", "payments", "reporting", "login", "checkout", "inventory", "analytics", "email",
-          "calendar", "mobile", "export"]  # fmt: skip
+]
+THINGS = [
+    "billing",
+    "search",
+    "payments",
+    "reporting",
+    "login",
+    "checkout",
+    "inventory",
+    "analytics",
+    "email",
+    "calendar",
+    "mobile",
+    "export",
+]
 
 # (sibling template, question template, trap templates): sibling values {a} (the distinguishing
 # word) and {b} (the answer value); traps hold {a} in other contexts.
 COMBINED = [
-    ("{b} reviews all my {a} changes before they merge.", "Which co-worker checks the user's {a} work?",
-     ["I read a long blog post about {a} over lunch.", "The {a} release notes were confusing."],
-     ["Terraform", "Kubernetes", "Ansible", "Postgres", "Kafka", "Grafana", "Docker", "Redis"], NAMES),
-    ("{b} on my team handles everything about {a}.", "Who is responsible for {a} in the user's group?",
-     ["There was a talk about {a} at the meetup.", "Someone asked me about {a} at the bus stop."],
-     ["invoicing", "hiring", "security audits", "onboarding", "backups", "vendor contracts", "on-call rotas"],
-     NAMES),
-    ("In {b} I flew to {a} for a customer workshop.", "When did the user travel to {a} for work?",
-     ["{a} was on the news because of a heatwave.", "My friend keeps posting photos of {a}."],
-     CITIES, ["January", "March", "April", "June", "August", "October", "November"]),
-    ("I see Dr {b} about my {a}.", "Which physician treats the user's {a}?",
-     ["My {a} felt fine on the long walk.", "The yoga teacher talked about the {a} a lot."],
-     ["knee", "back", "eyes", "teeth", "skin", "shoulder", "ears"],
-     ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Castillo", "Novak", "Brennan"]),
-    ("On {a} evenings I go to {b} class.", "What does the user do on {a} nights?",
-     ["{a} was rainy and grey.", "The shop is closed on {a} afternoons."],
-     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Sunday"],
-     ["pottery", "spin", "life drawing", "Spanish", "judo", "choir", "improv"]),
-    ("My {a}'s birthday is on {b}.", "When was the user's {a} born?",
-     ["My {a} phoned about the weather.", "I lent my {a} the ladder."],
-     ["sister", "brother", "mother", "father", "grandmother", "uncle", "aunt"],
-     ["3 February", "19 May", "7 July", "28 September", "11 November", "24 December", "15 March"]),
-    ("I keep my {a} in a {b}.", "Where does the user store their {a}?",
-     ["The {a} in the shop window looked expensive.", "A podcast compared different {a}."],
-     ["passport", "spare keys", "bike", "tax papers", "camera", "wine"],
-     ["locked drawer", "shoebox under the bed", "garden shed", "safe in the wardrobe", "kitchen cupboard",
-      "cellar"]),
-]  # fmt: skip
+    (
+        "{b} reviews all my {a} changes before they merge.",
+        "Which co-worker checks the user's {a} work?",
+        ["I read a long blog post about {a} over lunch.", "The {a} release notes were confusing."],
+        ["Terraform", "Kubernetes", "Ansible", "Postgres", "Kafka", "Grafana", "Docker", "Redis"],
+        NAMES,
+    ),
+    (
+        "{b} on my team handles everything about {a}.",
+        "Who is responsible for {a} in the user's group?",
+        ["There was a talk about {a} at the meetup.", "Someone asked me about {a} at the bus stop."],
+        ["invoicing", "hiring", "security audits", "onboarding", "backups", "vendor contracts", "on-call rotas"],
+        NAMES,
+    ),
+    (
+        "In {b} I flew to {a} for a customer workshop.",
+        "When did the user travel to {a} for work?",
+        ["{a} was on the news because of a heatwave.", "My friend keeps posting photos of {a}."],
+        CITIES,
+        ["January", "March", "April", "June", "August", "October", "November"],
+    ),
+    (
+        "I see Dr {b} about my {a}.",
+        "Which physician treats the user's {a}?",
+        ["My {a} felt fine on the long walk.", "The yoga teacher talked about the {a} a lot."],
+        ["knee", "back", "eyes", "teeth", "skin", "shoulder", "ears"],
+        ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Castillo", "Novak", "Brennan"],
+    ),
+    (
+        "On {a} evenings I go to {b} class.",
+        "What does the user do on {a} nights?",
+        ["{a} was rainy and grey.", "The shop is closed on {a} afternoons."],
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Sunday"],
+        ["pottery", "spin", "life drawing", "Spanish", "judo", "choir", "improv"],
+    ),
+    (
+        "My {a}'s birthday is on {b}.",
+        "When was the user's {a} born?",
+        ["My {a} phoned about the weather.", "I lent my {a} the ladder."],
+        ["sister", "brother", "mother", "father", "grandmother", "uncle", "aunt"],
+        ["3 February", "19 May", "7 July", "28 September", "11 November", "24 December", "15 March"],
+    ),
+    (
+        "I keep my {a} in a {b}.",
+        "Where does the user store their {a}?",
+        ["The {a} in the shop window looked expensive.", "A podcast compared different {a}."],
+        ["passport", "spare keys", "bike", "tax papers", "camera", "wine"],
+        ["locked drawer", "shoebox under the bed", "garden shed", "safe in the wardrobe", "kitchen cupboard", "cellar"],
+    ),
+]
 
 GRAPH = [
     # (old, new, question)
-    ("I live in {a}, in a small flat by the canal.", "I moved to {b} last month.",
-     "Which city is the user's flat in?", CITIES),
-    ("I work at {a} as a {job}.", "I joined {b} last month.",
-     "Which company employs the user as a {job}?",
-     ["Acme Robotics", "Borealis Labs", "Cobalt Freight", "Dunmore Health", "Evergreen Bank", "Fjord Media"]),
-    ("I use {a} for all my note taking at work.", "I switched to {b} recently.",
-     "Which app does the user take notes in at work?",
-     ["Obsidian", "Evernote", "OneNote", "Notion", "Joplin", "Bear", "Logseq"]),
-]  # fmt: skip
+    (
+        "I live in {a}, in a small flat by the canal.",
+        "I moved to {b} last month.",
+        "Which city is the user's flat in?",
+        CITIES,
+    ),
+    (
+        "I work at {a} as a {job}.",
+        "I joined {b} last month.",
+        "Which company employs the user as a {job}?",
+        ["Acme Robotics", "Borealis Labs", "Cobalt Freight", "Dunmore Health", "Evergreen Bank", "Fjord Media"],
+    ),
+    (
+        "I use {a} for all my note taking at work.",
+        "I switched to {b} recently.",
+        "Which app does the user take notes in at work?",
+        ["Obsidian", "Evernote", "OneNote", "Notion", "Joplin", "Bear", "Logseq"],
+    ),
+]
 
 MORE_CHATTER = [
-    "Ticket {ticket} was closed as a duplicate.", "A colleague mentioned error {error} in standup.",
-    "{name} reviews code for the other team.", "{name} flew to {city} for a wedding.",
-    "Dr {doctor} retired from the clinic in town.", "I looked up flights to {city} but they were expensive.",
-    "{name} said the {thing} dashboard was slow again.", "My {relative} is thinking about a new car.",
-    "The {thing} team had a long retrospective.", "I left my umbrella at {name}'s place.",
-    "We watched a film about a lighthouse keeper.", "I repotted the basil on the balcony.",
-]  # fmt: skip
+    "Ticket {ticket} was closed as a duplicate.",
+    "A colleague mentioned error {error} in standup.",
+    "{name} reviews code for the other team.",
+    "{name} flew to {city} for a wedding.",
+    "Dr {doctor} retired from the clinic in town.",
+    "I looked up flights to {city} but they were expensive.",
+    "{name} said the {thing} dashboard was slow again.",
+    "My {relative} is thinking about a new car.",
+    "The {thing} team had a long retrospective.",
+    "I left my umbrella at {name}'s place.",
+    "We watched a film about a lighthouse keeper.",
+    "I repotted the basil on the balcony.",
+]
 
 
 def _token(rng: random.Random, kind: str, user: str) -> str:
@@ -222,11 +308,26 @@ def _person(rng: random.Random, user: str, sessions: list[datetime], size: int) 
         lang, lang2 = rng.sample(LANGS, 2)
         colour, colour2 = rng.sample(COLOURS, 2)
         pname, pname2 = rng.sample(NAMES, 2)
-        values = dict(nut=nut, nut2=nut2, lang=lang, lang2=lang2, time=rng.choice(TIMES), colour=colour,
-                      colour2=colour2, car=rng.choice(CARS), subject=rng.choice(SUBJECTS),
-                      subject2=rng.choice(SUBJECTS2), city=rng.choice(CITIES), pname=pname, pname2=pname2,
-                      pjob=rng.choice(JOBS), craft=rng.choice(CRAFTS), instrument=rng.choice(INSTRUMENTS),
-                      dislike=rng.choice(DISLIKES), years=rng.randrange(3, 15))  # fmt: skip
+        values = dict(
+            nut=nut,
+            nut2=nut2,
+            lang=lang,
+            lang2=lang2,
+            time=rng.choice(TIMES),
+            colour=colour,
+            colour2=colour2,
+            car=rng.choice(CARS),
+            subject=rng.choice(SUBJECTS),
+            subject2=rng.choice(SUBJECTS2),
+            city=rng.choice(CITIES),
+            pname=pname,
+            pname2=pname2,
+            pjob=rng.choice(JOBS),
+            craft=rng.choice(CRAFTS),
+            instrument=rng.choice(INSTRUMENTS),
+            dislike=rng.choice(DISLIKES),
+            years=rng.randrange(3, 15),
+        )
         questions.append((question, plan(answer.format(**values), f"p{i}"), "paraphrase", None))
         for trap in traps:
             plan(trap)
@@ -270,11 +371,17 @@ def _person(rng: random.Random, user: str, sessions: list[datetime], size: int) 
         if rng.random() < 0.5:
             plan(distractor(rng))
         else:
-            plan(rng.choice(MORE_CHATTER).format(
-                ticket=_token(rng, "ticket", user), error=_token(rng, "error", user), name=rng.choice(NAMES),
-                city=rng.choice(CITIES), doctor=rng.choice(["Okafor", "Moreau", "Novak", "Tanaka"]),
-                thing=rng.choice(THINGS), relative=rng.choice(["sister", "brother", "aunt", "uncle"]),
-            ))  # fmt: skip
+            plan(
+                rng.choice(MORE_CHATTER).format(
+                    ticket=_token(rng, "ticket", user),
+                    error=_token(rng, "error", user),
+                    name=rng.choice(NAMES),
+                    city=rng.choice(CITIES),
+                    doctor=rng.choice(["Okafor", "Moreau", "Novak", "Tanaka"]),
+                    thing=rng.choice(THINGS),
+                    relative=rng.choice(["sister", "brother", "aunt", "uncle"]),
+                )
+            )
 
     # Turns in time order; within a session, in a shuffled but fixed order.
     rng.shuffle(planned)

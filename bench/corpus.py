@@ -31,10 +31,16 @@ def statements(count: int, *, seed: int = 7, owners: int = 20) -> list[tuple[str
     while len(rows) < count:
         user = f"user{rng.randrange(owners):02d}"
         text = rng.choice(TEMPLATES).format(
-            u=user, place=rng.choice(PLACES), item=rng.choice(ITEMS), tool=rng.choice(TOOLS), person=rng.choice(PEOPLE),
-            n=rng.randrange(1, 9999), year=rng.randrange(2027, 2040), day=rng.choice(DAYS),
+            u=user,
+            place=rng.choice(PLACES),
+            item=rng.choice(ITEMS),
+            tool=rng.choice(TOOLS),
+            person=rng.choice(PEOPLE),
+            n=rng.randrange(1, 9999),
+            year=rng.randrange(2027, 2040),
+            day=rng.choice(DAYS),
             code=f"{rng.choice('ABCDEFGH')}{rng.choice('XYZW')}-{rng.randrange(100, 99999)}",
-        )  # fmt: skip
+        )
         if text not in seen:
             seen.add(text)
             rows.append((user, text))
@@ -45,10 +51,14 @@ def first_person(count: int, *, seed: int = 11, sentences: int = 1) -> list[str]
     """Messages as a user would write them, each new: for timing add_memory's full path."""
     rng = random.Random(seed)
     parts = [
-        "I moved to {place} in {year}.", "I really enjoy {item} on {day}s.", "My manager {person} uses {tool} daily.",
-        "I started learning {tool} for ticket {code}.", "I want to visit {place} with {person} in {year}.",
-        "The {tool} deploy for {code} failed on host node-{n}.", "I booked a table for {n} people in {place}.",
-    ]  # fmt: skip
+        "I moved to {place} in {year}.",
+        "I really enjoy {item} on {day}s.",
+        "My manager {person} uses {tool} daily.",
+        "I started learning {tool} for ticket {code}.",
+        "I want to visit {place} with {person} in {year}.",
+        "The {tool} deploy for {code} failed on host node-{n}.",
+        "I booked a table for {n} people in {place}.",
+    ]
     messages = []
     for _ in range(count):
         messages.append(" ".join(part.format(**_values(rng)) for part in rng.sample(parts, sentences)))
@@ -58,8 +68,13 @@ def first_person(count: int, *, seed: int = 11, sentences: int = 1) -> list[str]
 def _values(rng: random.Random) -> dict:
     """One sentence's values, drawn in a fixed order so a seed always gives the same messages."""
     values = {
-        "place": rng.choice(PLACES), "year": rng.randrange(2000, 2030), "item": rng.choice(ITEMS),
-        "day": rng.choice(DAYS), "person": rng.choice(PEOPLE), "tool": rng.choice(TOOLS), "n": rng.randrange(1, 99999),
-    }  # fmt: skip
+        "place": rng.choice(PLACES),
+        "year": rng.randrange(2000, 2030),
+        "item": rng.choice(ITEMS),
+        "day": rng.choice(DAYS),
+        "person": rng.choice(PEOPLE),
+        "tool": rng.choice(TOOLS),
+        "n": rng.randrange(1, 99999),
+    }
     values["code"] = f"{rng.choice('ABCDEFGH')}{rng.choice('XYZW')}-{rng.randrange(100, 99999)}"
     return values

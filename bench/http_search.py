@@ -111,8 +111,19 @@ def _server():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "HELIX_API_RATE": "100000/minute", "HELIX_LOG_LEVEL": "WARNING"}
-    argv = [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1", "--port", str(port),
-            "--workers", str(settings.HELIX_WEB_WORKERS), "--log-level", "warning"]  # fmt: skip
+    argv = [
+        sys.executable,
+        "-m",
+        "helixsite.web",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(settings.HELIX_WEB_WORKERS),
+        "--log-level",
+        "warning",
+    ]
     process = subprocess.Popen(argv, cwd=Path(settings.BASE_DIR), env=env, start_new_session=True)
     base_url = f"http://127.0.0.1:{port}"
     try:

@@ -12,9 +12,10 @@ from django.test import override_settings
 from bench import conversations, conversations_hard
 from bench.conversations import Dataset
 from bench.setup import prepared
+from memory.ingest.extract import Conversation
 from memory.models import Memory
 from memory.selectors import memory_search
-from memory.services import memory_add
+from memory.services.add import memory_add
 
 CONFIGS = {
     "hybrid (defaults)": {"HELIX_SEARCH_SEEDS": "hybrid"},
@@ -27,11 +28,17 @@ CONFIGS = {
 
 
 SWEEP = {
-    f"w={w} ppr={ppr} imp={imp}": {"HELIX_SEARCH_SEEDS": "hybrid", "HELIX_SEARCH_FUSION": "blend",
-                                   "HELIX_SEARCH_BLEND_BM25_WEIGHT": w, "HELIX_SEARCH_PPR_WEIGHT": ppr,
-                                   "HELIX_SEARCH_IMPORTANCE_WEIGHT": imp}
-    for w in (0.2, 0.3, 0.4, 0.5, 0.6) for ppr in (0.0,) for imp in (0.05,)
-}  # fmt: skip
+    f"w={w} ppr={ppr} imp={imp}": {
+        "HELIX_SEARCH_SEEDS": "hybrid",
+        "HELIX_SEARCH_FUSION": "blend",
+        "HELIX_SEARCH_BLEND_BM25_WEIGHT": w,
+        "HELIX_SEARCH_PPR_WEIGHT": ppr,
+        "HELIX_SEARCH_IMPORTANCE_WEIGHT": imp,
+    }
+    for w in (0.2, 0.3, 0.4, 0.5, 0.6)
+    for ppr in (0.0,)
+    for imp in (0.05,)
+}
 
 
 def run() -> None:
@@ -62,15 +69,21 @@ def run() -> None:
                 print(f"  {name:28} {_evaluate(actor, data, prefix)}")
 
 
-def _ingest(actor, data: Dataset, prefix: str, *, extract: bool, group: str) -> None:  # noqa: ANN001
+def _ingest(actor, data: Dataset, prefix: str, *, extract: bool, group: str) -> None:
     for turn in data.turns:
         memory_add(
-            actor=actor, user_id=prefix + turn.user_id, message=turn.text, group_id=group, extract=extract,
-            metadata={"turn": turn.id}, occurred_at=turn.when, context={"previous_assistant": turn.previous_assistant},
-        )  # fmt: skip
+            actor=actor,
+            user_id=prefix + turn.user_id,
+            message=turn.text,
+            group_id=group,
+            extract=extract,
+            metadata={"turn": turn.id},
+            occurred_at=turn.when,
+            conversation=Conversation(previous_assistant=turn.previous_assistant),
+        )
 
 
-def _evaluate(actor, data: Dataset, prefix: str) -> str:  # noqa: ANN001
+def _evaluate(actor, data: Dataset, prefix: str) -> str:
     hits5 = hits10 = reciprocal = ordered = changed = 0
     by_kind: dict[str, list[int]] = {}
     for question in data.questions:
@@ -89,8 +102,10 @@ def _evaluate(actor, data: Dataset, prefix: str) -> str:  # noqa: ANN001
             ordered += bool(rank and (old is None or rank < old))
     n = len(data.questions)
     kinds = ", ".join(f"{kind} {sum(v) / len(v):.2f}" for kind, v in sorted(by_kind.items()))
-    return (f"recall@5 {hits5 / n:.3f}  recall@10 {hits10 / n:.3f}  MRR {reciprocal / n:.3f}  "
-            f"current-above-superseded {ordered / max(changed, 1):.3f}  (recall@5 by kind: {kinds})")  # fmt: skip
+    return (
+        f"recall@5 {hits5 / n:.3f}  recall@10 {hits10 / n:.3f}  MRR {reciprocal / n:.3f}  "
+        f"current-above-superseded {ordered / max(changed, 1):.3f}  (recall@5 by kind: {kinds})"
+    )
 
 
 def _turns_of(result: dict) -> set[str]:

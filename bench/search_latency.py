@@ -40,12 +40,14 @@ def run() -> None:
         )
 
 
-def _top_up(actor, size: int) -> None:  # noqa: ANN001
+def _top_up(actor, size: int) -> None:
     have = _in_space(size).count()
     if have >= size:
         return
-    rows = [ImportRow(i, f"user{int(u[4:]) * 10 + i % 10:03d}", text, "fact", f"bench-search-{size}", {}, None, "")
-            for i, (u, text) in enumerate(statements(size, owners=20)[have:])]  # fmt: skip
+    rows = [
+        ImportRow(i, f"user{int(u[4:]) * 10 + i % 10:03d}", text, "fact", f"bench-search-{size}", {}, None, "")
+        for i, (u, text) in enumerate(statements(size, owners=20)[have:])
+    ]
     started = time.perf_counter()
     report = import_rows(actor=actor, rows=rows, batch_size=1000, rebuild_index="auto")
     print(f"loaded {report.stored:,} memories in {time.perf_counter() - started:.0f} s")
@@ -54,9 +56,14 @@ def _top_up(actor, size: int) -> None:  # noqa: ANN001
 def _queries(count: int, *, seed: int) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     shapes = [
-        "where does {u} live", "what does {u} like doing on {d}", "which tool does {u} use for {c}",
-        "when did {u} meet {p}", "{t} cluster host for {u}", "notes about {i} kept by {u}", "ticket {c} closed",
-    ]  # fmt: skip
+        "where does {u} live",
+        "what does {u} like doing on {d}",
+        "which tool does {u} use for {c}",
+        "when did {u} meet {p}",
+        "{t} cluster host for {u}",
+        "notes about {i} kept by {u}",
+        "ticket {c} closed",
+    ]
     result = []
     for n in range(count):
         user = f"user{rng.randrange(OWNERS):03d}"
@@ -68,5 +75,5 @@ def _queries(count: int, *, seed: int) -> list[tuple[str, str]]:
     return result
 
 
-def _in_space(size: int):  # noqa: ANN202 - a Memory queryset
+def _in_space(size: int):
     return Memory.objects.filter(rbac_scope=f"rbac:group:{Workspace.objects.get(slug=f'bench-search-{size}').id}")

@@ -14,7 +14,7 @@ from rbac.selectors import user_get_by_name
 from rbac.services import membership_grant, principal_create, workspace_create
 
 
-def prepared(*, workspace: str, memories: int = 0, principal: str = "bench"):  # noqa: ANN201 - the bench principal
+def prepared(*, workspace: str, memories: int = 0, principal: str = "bench"):
     """Migrate, make the bench principal and ``workspace``, and keep exactly ``memories`` seed
     rows in it (synthetic statements loaded as agent memories); whatever else an earlier run of
     the same benchmark wrote there goes."""
@@ -25,7 +25,7 @@ def prepared(*, workspace: str, memories: int = 0, principal: str = "bench"):  #
         workspace_create(actor=SYSTEM, name="bench", slug="bench")
     try:
         actor = user_get_by_name(username=principal)
-    except Exception:  # noqa: BLE001 - the first run creates it
+    except Exception:
         actor = principal_create(username=principal, kind="agent").user
     space = Workspace.objects.get(slug=workspace)
     membership_grant(actor=SYSTEM, workspace=space, user=actor, role=Role.WORKER)

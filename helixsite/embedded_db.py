@@ -39,7 +39,7 @@ class EmbeddedStatus:
     postgres_version: int | None = None
 
 
-def _pgserver():  # noqa: ANN202 - the module, imported on first use
+def _pgserver():
     # pgserver picks its lock directory at import; without XDG_RUNTIME_DIR platformdirs
     # warns that it falls back to /tmp, which is what we want.
     with warnings.catch_warnings():

@@ -13,6 +13,8 @@ from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from helixsite.body_limit import too_large
+
 
 class ApplicationError(Exception):
     status = 400
@@ -69,10 +71,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, drf.ValidationError):
-        return Response(_validation_error(exc.detail, exc.get_codes()), status=400)
+        return Response(validation_error(exc.detail, exc.get_codes()), status=400)
     if isinstance(exc, RequestDataTooBig):
-        from helixsite.body_limit import too_large
-
         return Response(json.loads(too_large().content), status=413)
     if isinstance(exc, Http404):
         return Response(NotFound("Not found.").as_dict(), status=404)
@@ -99,7 +99,7 @@ _DRF_CODES = {
 }
 
 
-def _validation_error(detail: Any, codes: Any = None) -> dict[str, Any]:
+def validation_error(detail: Any, codes: Any = None) -> dict[str, Any]:
     """The first field error leads (with its code: required, unknown_parameter, max_value…);
     all of them are kept under ``fields``."""
     if isinstance(detail, dict):

@@ -40,8 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
-    config = TcpConfig(APP, host=args.host, port=args.port, workers=args.workers, access_log=False,
-                       log_level=args.log_level)  # fmt: skip
+    config = TcpConfig(
+        APP, host=args.host, port=args.port, workers=args.workers, access_log=False, log_level=args.log_level
+    )
     server = uvicorn.Server(config)
     try:
         if config.workers > 1:

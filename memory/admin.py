@@ -34,7 +34,7 @@ class MemoryAdmin(ReadOnlyAdmin):
     inlines = [HistoryInline]
     list_select_related = True
 
-    def get_queryset(self, request):  # noqa: ANN201 - vectors are never shown or loaded here
+    def get_queryset(self, request):
         return super().get_queryset(request).defer("embedding", "search_vector")
 
 

@@ -12,6 +12,9 @@ from django.db import models
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
+from rbac.actors import Actor
+from rbac.policy import visible_memories_filter
+
 
 class MemoryType(models.TextChoices):
     FACT = "fact"
@@ -45,9 +48,7 @@ class MemoryQuerySet(models.QuerySet["Memory"]):
         """Live and not superseded."""
         return self.live().filter(valid_to__isnull=True)
 
-    def visible_to(self, actor) -> MemoryQuerySet:  # noqa: ANN001 - a user or the system actor
-        from rbac.policy import visible_memories_filter
-
+    def visible_to(self, actor: Actor) -> MemoryQuerySet:
         return self.filter(visible_memories_filter(actor))
 
 

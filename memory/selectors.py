@@ -16,7 +16,7 @@ from helixsite.errors import InvalidInput, NotFound
 from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
 from memory.providers import embed_query, get_embedder
 from memory.search.expand import Reached, expand, incoming, links_among
-from memory.search.graph import DIRECTIONS, Step, neighbourhood, neighbours, reasoning_chains, shortest_path
+from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
@@ -46,7 +46,7 @@ def embedding_space_mismatch(space: EmbeddingSpace) -> str | None:
     return None
 
 
-def memory_get_for_actor(*, actor, memory_id) -> Memory:  # noqa: ANN001
+def memory_get_for_actor(*, actor, memory_id) -> Memory:
     """The access gate for one memory: not visible and not existing are the same 404."""
     try:
         pk = uuid.UUID(str(memory_id))
@@ -60,7 +60,7 @@ def memory_get_for_actor(*, actor, memory_id) -> Memory:  # noqa: ANN001
 
 def memory_list(
     *,
-    actor,  # noqa: ANN001
+    actor,
     user_id: str | None = None,
     memory_type: str | None = None,
     include_superseded: bool = False,
@@ -86,7 +86,7 @@ class MemoryDetail:
     history: list[MemoryHistory]
 
 
-def memory_detail(*, actor, memory_id) -> MemoryDetail:  # noqa: ANN001
+def memory_detail(*, actor, memory_id) -> MemoryDetail:
     """A memory with its live edges (only to memories the actor may see) and its history."""
     memory = memory_get_for_actor(actor=actor, memory_id=memory_id)
     visible = Memory.objects.live().visible_to(actor).values("id")
@@ -114,14 +114,22 @@ def _embed_meanwhile(query: str) -> Future:
 
 # What scoring and a result read of a memory: vectors and the text index stay in the database.
 RESULT_FIELDS = (
-    "id", "content", "memory_type", "user_id", "importance", "metadata", "content_key",
-    "created_at", "valid_from", "valid_to",
-)  # fmt: skip
+    "id",
+    "content",
+    "memory_type",
+    "user_id",
+    "importance",
+    "metadata",
+    "content_key",
+    "created_at",
+    "valid_from",
+    "valid_to",
+)
 
 
 def memory_search(
     *, actor, concept: str | None = None, tags: tuple[str, ...] = (), reinforce: bool = True, **params
-) -> dict:  # noqa: ANN001, ANN003
+) -> dict:
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
     Only live memories the actor can see are seeds, are walked through, or come back.
@@ -141,20 +149,34 @@ def memory_search(
     seed_ids = sorted(
         set(vector_scores) | set(bm25_scores), key=lambda i: -(vector_scores.get(i, 0) + bm25.normalized(i, "query"))
     )
-    reached = expand(scope, seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM], depth=request.graph_depth,
-                     limit=settings.HELIX_SEARCH_EXPAND_MAX)  # fmt: skip
+    reached = expand(
+        scope,
+        seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM],
+        depth=request.graph_depth,
+        limit=settings.HELIX_SEARCH_EXPAND_MAX,
+    )
     ids = list(dict.fromkeys([*seed_ids, *reached]))
     memories = Memory.objects.only(*RESULT_FIELDS).in_bulk(ids)
     cosines = {**_cosines([i for i in ids if i not in vector_scores], vector), **vector_scores}
-    hits = score(request=request, memories=memories, cosines=cosines, vector_scores=vector_scores,
-                 bm25=bm25, reached=reached, links=_links_for_ppr(ids))  # fmt: skip
+    hits = score(
+        request=request,
+        memories=memories,
+        cosines=cosines,
+        vector_scores=vector_scores,
+        bm25=bm25,
+        reached=reached,
+        links=_links_for_ppr(ids),
+    )
     top_ids = [h.memory.id for h in hits[: request.limit * 3]]
     superseded_by = incoming([h.memory.id for h in hits if h.memory.valid_to], "SUPERSEDES", scope)
     hits += _successors_missing(hits, superseded_by, vector)
     results = project(
-        request=request, hits=hits, superseded_by=superseded_by, families=_families(top_ids),
+        request=request,
+        hits=hits,
+        superseded_by=superseded_by,
+        families=_families(top_ids),
         pinned=_exact_pin(request.query, bm25_scores),
-    )  # fmt: skip
+    )
     if reinforce:
         reinforcement.add([h.memory.id for h in results])
     return {
@@ -172,12 +194,12 @@ def _links_for_ppr(ids: list) -> list:
     return links_among(ids) if settings.HELIX_SEARCH_PPR_WEIGHT > 0 else []
 
 
-def _scope(actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:  # noqa: ANN001
+def _scope(actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:
     readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
     return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags))
 
 
-def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hit]:  # noqa: ANN001
+def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hit]:
     """Current versions of superseded hits that the seeds and the walk did not reach."""
     have = {h.memory.id for h in hits}
     missing = {s: old for old, successors in superseded_by.items() for s in successors if s not in have}
@@ -186,13 +208,17 @@ def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hi
     cosines = _cosines(list(missing), vector)
     found = Memory.objects.only(*RESULT_FIELDS).in_bulk(list(missing))
     return [
-        Hit(memory=memory, origin="edge", cosine=cosines.get(memory_id, 0.0),
-            reached=Reached(depth=1, edge_type="SUPERSEDES", via=missing[memory_id]))
+        Hit(
+            memory=memory,
+            origin="edge",
+            cosine=cosines.get(memory_id, 0.0),
+            reached=Reached(depth=1, edge_type="SUPERSEDES", via=missing[memory_id]),
+        )
         for memory_id, memory in found.items()
-    ]  # fmt: skip
+    ]
 
 
-def _cosines(ids: list, vector) -> dict:  # noqa: ANN001
+def _cosines(ids: list, vector) -> dict:
     if not ids:
         return {}
     with connection.cursor() as cursor:
@@ -209,7 +235,7 @@ def _families(ids: list) -> dict:
     return {source: target for source, target in edges.values_list("source_id", "target_id")}
 
 
-def _exact_pin(query: str, bm25_scores: dict):  # noqa: ANN202 - a memory id or None
+def _exact_pin(query: str, bm25_scores: dict):
     """A query with a rare exact token keeps its rank-1 BM25 hit in the top k."""
     if not bm25_scores or not rare_tokens(query):
         return None
@@ -221,13 +247,11 @@ def _exact_pin(query: str, bm25_scores: dict):  # noqa: ANN202 - a memory id or 
 
 def memory_search_by_concept(
     *, actor, concept: str, tags: list[str] | None = None, query: str | None = None, **params
-) -> dict:  # noqa: ANN001, ANN003, E501
+) -> dict:
     """Memories that are instances of an ontology concept (and carry the tags), ranked by the query."""
     known = list(Concept.objects.order_by("name").values_list("name", flat=True))
     if concept not in known:
         raise InvalidInput(f"concept must be one of: {', '.join(known)}.", code="unknown_concept", field="concept")
-    if not isinstance(tags, list | tuple | type(None)) or not all(isinstance(t, str) for t in tags or []):
-        raise InvalidInput("tags must be a list of strings.", field="tags")
     return memory_search(actor=actor, concept=concept, tags=tuple(tags or ()), query=query or concept, **params)
 
 
@@ -238,13 +262,9 @@ def memory_reasoning_chain(
     user_id: str | None = None,
     direction: str = "both",
     max_depth: int = 5,
-    seeds: int = 3,  # noqa: ANN001
+    seeds: int = 3,
 ) -> dict:
     """From the best matches for ``query``, the chains of IMPLIES / BECAUSE / CONTRADICTS / SUPPORTS edges."""
-    if direction not in DIRECTIONS:
-        raise InvalidInput(f"direction must be one of: {', '.join(DIRECTIONS)}.", field="direction")
-    if not isinstance(max_depth, int) or not 1 <= max_depth <= 10:
-        raise InvalidInput("max_depth must be from 1 to 10.", code="out_of_range", field="max_depth")
     scope_name = "personal" if user_id else "all"
     found = memory_search(actor=actor, query=query, user_id=user_id, scope=scope_name, limit=seeds, graph_depth=0)
     seed_ids = [uuid.UUID(r["id"]) for r in found["results"]]
@@ -258,10 +278,8 @@ def memory_reasoning_chain(
     }
 
 
-def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:  # noqa: ANN001
+def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:
     """One typed path between two anchors (memory ids or text), with its cumulative confidence."""
-    if not isinstance(max_depth, int) or not 1 <= max_depth <= 6:
-        raise InvalidInput("max_depth must be from 1 to 6.", code="out_of_range", field="max_depth")
     start, goal = _anchor(actor, a, "a", user_id), _anchor(actor, b, "b", user_id)
     path = shortest_path(_scope(actor, None), start.id, goal.id, max_depth=max_depth)
     result = {"ok": True, "from": _brief(start), "to": _brief(goal)}
@@ -272,12 +290,8 @@ def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_dep
     return {**result, "path": chain["steps"], "confidence": chain["confidence"]}
 
 
-def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:  # noqa: ANN001
+def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:
     """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest memories."""
-    if not isinstance(depth, int) or not 1 <= depth <= 4:
-        raise InvalidInput("depth must be from 1 to 4.", code="out_of_range", field="depth")
-    if not isinstance(limit, int) or not 1 <= limit <= 500:
-        raise InvalidInput("limit must be from 1 to 500.", code="out_of_range", field="limit")
     scope = _scope(actor, None)
     if memory_id is not None:
         center = memory_get_for_actor(actor=actor, memory_id=memory_id)
@@ -300,11 +314,9 @@ def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: in
 
 def memory_build_context(
     *, actor, query: str, user_id: str | None = None, token_budget: int | None = None, **params
-) -> dict:  # noqa: ANN001, ANN003, E501
+) -> dict:
     """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id."""
     budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
-    if isinstance(budget, bool) or not isinstance(budget, int) or not 16 <= budget <= 32000:
-        raise InvalidInput("token_budget must be from 16 to 32000.", code="out_of_range", field="token_budget")
     pool = memory_search(actor=actor, query=query, user_id=user_id, limit=params.pop("limit", 40), **params)["results"]
     chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
     lines, packed, used = [], [], 0
@@ -343,7 +355,7 @@ def _mmr(results: list[dict], lam: float) -> list[dict]:
     return [results[i] for i in chosen]
 
 
-def _anchor(actor, value: str, field: str, user_id: str | None) -> Memory:  # noqa: ANN001
+def _anchor(actor, value: str, field: str, user_id: str | None) -> Memory:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput(f"{field} must be a memory id or a text.", field=field)
     try:
@@ -360,8 +372,15 @@ def _anchor(actor, value: str, field: str, user_id: str | None) -> Memory:  # no
 
 def _contents(ids: set) -> dict:
     rows = Memory.objects.filter(id__in=ids).values("id", "content", "memory_type", "user_id", "valid_to")
-    return {r["id"]: {"content": r["content"], "memory_type": r["memory_type"], "user_id": r["user_id"],
-                      "superseded": r["valid_to"] is not None} for r in rows}  # fmt: skip
+    return {
+        r["id"]: {
+            "content": r["content"],
+            "memory_type": r["memory_type"],
+            "user_id": r["user_id"],
+            "superseded": r["valid_to"] is not None,
+        }
+        for r in rows
+    }
 
 
 def _brief(memory: Memory) -> dict:
@@ -374,9 +393,14 @@ def _chain(steps: list[Step], contents: dict) -> dict:
     for step in steps:
         confidence *= step.confidence
         reached = step.source if step.reversed else step.target
-        trail.append({
-            "from": str(step.target if step.reversed else step.source), "to": str(reached), "edge": step.edge_type,
-            "direction": "backward" if step.reversed else "forward", "confidence": step.confidence,
-            "content": contents.get(reached, {}).get("content"),
-        })  # fmt: skip
+        trail.append(
+            {
+                "from": str(step.target if step.reversed else step.source),
+                "to": str(reached),
+                "edge": step.edge_type,
+                "direction": "backward" if step.reversed else "forward",
+                "confidence": step.confidence,
+                "content": contents.get(reached, {}).get("content"),
+            }
+        )
     return {"steps": trail, "confidence": round(confidence, 4)}

@@ -5,7 +5,12 @@ from __future__ import annotations
 import uuid
 
 from memory.ingest.enrich import enrich_run
+from memory.services.add import pending_add_run
 
 
 def memory_enrich(run_id: str) -> None:
     enrich_run(run_id=uuid.UUID(run_id))
+
+
+def pending_input_run(pending_id: str) -> None:
+    pending_add_run(pending_id=pending_id)

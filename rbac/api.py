@@ -44,9 +44,15 @@ class EnrollClientApi(ToolApi):
     tool = "enroll_client"
     example = {
         "request": {"actor_id": "codex"},
-        "response": {"ok": True, "actor_id": "codex", "workspace": "onboarding", "role": "worker",
-                     "enrolled_at": "2026-11-02T10:00:00+00:00", "admitted_now": True},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "actor_id": "codex",
+            "workspace": "onboarding",
+            "role": "worker",
+            "enrolled_at": "2026-11-02T10:00:00+00:00",
+            "admitted_now": True,
+        },
+    }
     InputSerializer = ActorInput
 
     class OutputSerializer(serializers.Serializer):
@@ -77,10 +83,21 @@ class ListUsersApi(ToolApi):
     reads = True
     example = {
         "request": {"actor_id": "admin", "limit": 10},
-        "response": {"ok": True, "users": [{"id": 1, "actor_id": "admin", "kind": "human", "is_active": True,
-                                            "date_joined": "2026-11-01T08:00:00+00:00", "last_login": None}],
-                     "next_cursor": None},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "users": [
+                {
+                    "id": 1,
+                    "actor_id": "admin",
+                    "kind": "human",
+                    "is_active": True,
+                    "date_joined": "2026-11-01T08:00:00+00:00",
+                    "last_login": None,
+                }
+            ],
+            "next_cursor": None,
+        },
+    }
 
     class InputSerializer(ActorInput):
         limit = serializers.IntegerField(min_value=1, max_value=1000, default=100)

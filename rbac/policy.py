@@ -18,6 +18,7 @@ from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
+from rbac.actors import SYSTEM
 from rbac.models import (
     Federation,
     FederationMember,
@@ -25,24 +26,6 @@ from rbac.models import (
     Role,
     Workspace,
 )
-
-
-class SystemActor:
-    """The operator at the shell (management commands): trusted like a global admin."""
-
-    is_authenticated = True
-    is_active = True
-    username = "system"
-    pk = None
-
-    def get_username(self) -> str:
-        return self.username
-
-    def __repr__(self) -> str:
-        return "SYSTEM"
-
-
-SYSTEM = SystemActor()
 
 
 class Action(enum.StrEnum):

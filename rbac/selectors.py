@@ -29,7 +29,7 @@ def principals_with_roles() -> QuerySet:
     )
 
 
-def user_get_by_name(*, username: str):  # noqa: ANN201 - the user model
+def user_get_by_name(*, username: str):
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise NotFound(f"No principal named {username}.", field="username")

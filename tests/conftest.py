@@ -7,9 +7,10 @@ import os
 import pytest
 
 from helixsite import embedded_db
-from memory.services import memory_add
+from memory.api.write import AddMemoryApi
+from memory.services.add import memory_add
 from rbac.models import Role
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import grant, make_principal, make_workspace, tool_input
 
 _embedded_was_running: bool | None = None
 
@@ -54,10 +55,9 @@ def team(db):
 def add(team, django_capture_on_commit_callbacks):
     """memory_add as the team's writer, with after-commit work (enrichment) run inline."""
 
-    def _add(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options):  # noqa: ANN001, ANN202
+    def _add(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options):
         with django_capture_on_commit_callbacks(execute=True):
-            return memory_add(
-                actor=actor or team["writer"], user_id=user_id, message=message, group_id=group_id, **options
-            )
+            arguments = tool_input(AddMemoryApi, user_id=user_id, message=message, group_id=group_id, **options)
+            return memory_add(actor=actor or team["writer"], **arguments)
 
     return _add

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
+from typing import Any
 
 import numpy as np
 from django.conf import settings
+from rest_framework.exceptions import ValidationError
+from rest_framework.test import APIClient
 
+from helixsite.agents.tool import ToolApi
+from helixsite.errors import ApplicationError, validation_error
+from memory.api.write import AddMemoryApi
+from memory.ingest.atoms import content_key
 from memory.models import Memory
+from memory.providers import get_embedder
 from rbac.models import Principal, Workspace
 from rbac.policy import SYSTEM, WriteDomain, provenance_record
 from rbac.services import IssuedToken, membership_grant, principal_create, token_issue, workspace_create
@@ -25,10 +32,8 @@ def make_agent_with_token(username: str, *, admin: bool = False) -> tuple[Princi
     return principal, token_issue(user=principal.user, name="test")
 
 
-def bearer_client(raw_token: str):  # noqa: ANN201 - a DRF APIClient
+def bearer_client(raw_token: str) -> APIClient:
     """An HTTP client that presents ``raw_token`` as its bearer credentials."""
-    from rest_framework.test import APIClient
-
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw_token}")
     return client
@@ -56,9 +61,7 @@ def make_memory(
 
     ``embed=True`` gives it its real vector (for search tests); otherwise a random unit vector.
     """
-    from memory.providers import get_embedder
-
-    key = hashlib.sha256(f"{domain.scope}|{fields.get('memory_type', 'fact')}|{content.lower()}".encode()).hexdigest()
+    key = content_key(scope=domain.scope, memory_type=fields.get("memory_type", "fact"), content=content)
     vector = get_embedder().embed([content], purpose="test")[0].tolist() if embed else unit_vector()
     memory = Memory.objects.create(
         content=content,
@@ -72,3 +75,26 @@ def make_memory(
     )
     provenance_record(memory_ids=[memory.pk], domain=domain)
     return memory
+
+
+def tool_input(tool: type[ToolApi], **arguments: Any) -> dict[str, Any]:
+    """``arguments`` as the tool's door (its input serializer) passes them on to the service.
+    What the door refuses is raised as the error the API answers with."""
+    try:
+        return tool.parse({"actor_id": "caller", **arguments})
+    except ValidationError as exc:
+        raise _as_api_error(exc) from None
+
+
+def add_memory_call(*, actor: Any, **arguments: Any) -> dict[str, Any]:
+    """add_memory exactly as an agent calls it over REST or MCP: the door, the actor check, the
+    one add service (buffered when HELIX_ADD_BUFFERED is on), pending outcomes delivered."""
+    try:
+        return AddMemoryApi.call(actor=actor, arguments={"actor_id": actor.get_username(), **arguments})
+    except ValidationError as exc:
+        raise _as_api_error(exc) from None
+
+
+def _as_api_error(exc: ValidationError) -> ApplicationError:
+    error = validation_error(exc.detail, exc.get_codes())["error"]
+    return ApplicationError(error["message"], code=error["code"], field=error.get("field"), status=400)

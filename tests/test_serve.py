@@ -80,10 +80,13 @@ def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve"],
         cwd=ROOT,
-        env=serve_env(HELIX_DATA_DIR=str(data_dir), HELIX_PORT=str(port), HELIX_WEB_WORKERS="1",
-                      HELIX_WORKER_PROCESSES="1"),
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+        env=serve_env(
+            HELIX_DATA_DIR=str(data_dir), HELIX_PORT=str(port), HELIX_WEB_WORKERS="1", HELIX_WORKER_PROCESSES="1"
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     output = Output(process)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -92,11 +95,11 @@ def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_
         password = re.search(r"password:\s+(\S+)", output.text).group(1)
         token = re.search(r"API token:\s+(\S+)", output.text).group(1)
 
-        with urllib.request.urlopen(f"{base}/healthz") as health:
+        with urllib.request.urlopen(f"{base}/healthz", timeout=120) as health:
             assert health.status == 200
         assert "Site administration" in admin_login(base, username, password)
         whoami = urllib.request.Request(f"{base}/api/v1/whoami", headers={"Authorization": f"Bearer {token}"})
-        with urllib.request.urlopen(whoami) as response:
+        with urllib.request.urlopen(whoami, timeout=120) as response:
             assert b'"actor_id":"admin"' in response.read()
         db = embedded_db.status(data_dir)
         with psycopg.connect(host=str(db.socket_dir), port=db.port, user="postgres", dbname="helixsite") as conn:
@@ -122,9 +125,13 @@ def test_a_port_in_use_stops_serve_with_one_clear_line(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "manage.py", "serve"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+            [sys.executable, "manage.py", "serve"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
             env=serve_env(HELIX_PORT=str(port), HELIX_DATA_DIR=str(tmp_path / "d")),
-        )  # fmt: skip
+        )
     assert result.returncode == 1
     assert result.stderr.strip() == (
         f"CommandError: port {port} on 127.0.0.1 is already in use; "
@@ -134,9 +141,13 @@ def test_a_port_in_use_stops_serve_with_one_clear_line(tmp_path):
 
 def test_an_unreachable_database_url_stops_serve_with_one_clear_line():
     result = subprocess.run(
-        [sys.executable, "manage.py", "serve"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [sys.executable, "manage.py", "serve"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**serve_env(HELIX_PORT=str(free_port())), "DATABASE_URL": "postgres://helix:pw@127.0.0.1:9/helix"},
-    )  # fmt: skip
+    )
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr

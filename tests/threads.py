@@ -7,15 +7,15 @@ import threading
 from django.db import connection
 
 
-def run_together(calls) -> list:  # noqa: ANN001
+def run_together(calls) -> list:
     barrier = threading.Barrier(len(calls))
     results: list = [None] * len(calls)
 
-    def worker(index: int, call) -> None:  # noqa: ANN001
+    def worker(index: int, call) -> None:
         try:
             barrier.wait()
             results[index] = call()
-        except Exception as exc:  # noqa: BLE001 - reported below
+        except Exception as exc:
             results[index] = exc
         finally:
             connection.close()

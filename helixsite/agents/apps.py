@@ -8,4 +8,3 @@ class AgentsConfig(AppConfig):
     name = "helixsite.agents"
     label = "agents"
     verbose_name = "Agent surface"
-

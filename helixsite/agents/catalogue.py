@@ -6,7 +6,8 @@ this one list, so the surfaces cannot drift apart."""
 from __future__ import annotations
 
 from helixsite.agents.tool import ToolApi
-from memory import api as memory_api
+from memory.api import read as memory_reads
+from memory.api import write as memory_writes
 from memory.charter import api as charter_api
 from memory.fastthink import api as think_api
 from memory.outbox import api as outbox_api
@@ -16,19 +17,19 @@ from rbac.presence import api as presence_api
 
 def tool_classes() -> list[type[ToolApi]]:
     return [
-        memory_api.AddMemoryApi,
+        memory_writes.AddMemoryApi,
         outbox_api.GetAddStatusApi,
-        memory_api.SearchMemoryApi,
-        memory_api.ListMemoriesApi,
-        memory_api.GetMemoryApi,
-        memory_api.UpdateMemoryApi,
-        memory_api.ForgetMemoryApi,
-        memory_api.RestoreMemoryApi,
-        memory_api.GetMemoryGraphApi,
-        memory_api.SearchByConceptApi,
-        memory_api.SearchReasoningChainApi,
-        memory_api.ConnectMemoriesApi,
-        memory_api.BuildContextApi,
+        memory_reads.SearchMemoryApi,
+        memory_reads.ListMemoriesApi,
+        memory_reads.GetMemoryApi,
+        memory_writes.UpdateMemoryApi,
+        memory_writes.ForgetMemoryApi,
+        memory_writes.RestoreMemoryApi,
+        memory_reads.GetMemoryGraphApi,
+        memory_reads.SearchByConceptApi,
+        memory_reads.SearchReasoningChainApi,
+        memory_reads.ConnectMemoriesApi,
+        memory_reads.BuildContextApi,
         think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,
         rbac_api.EnrollClientApi,

@@ -107,28 +107,72 @@ class Helixsite:
     # --- memory -----------------------------------------------------------------------------------
 
     def add_memory(
-        self, *, user_id: str, message: str, group_id: str | None = None, agent_id: str | None = None,
-        metadata: dict[str, Any] | None = None, occurred_at: str | None = None, extract: bool | None = None,
+        self,
+        *,
+        user_id: str,
+        message: str,
+        group_id: str | None = None,
+        agent_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        occurred_at: str | None = None,
+        extract: bool | None = None,
         context: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("add_memory", user_id=user_id, message=message, group_id=group_id, agent_id=agent_id,
-                         metadata=metadata, occurred_at=occurred_at, extract=extract, context=context)  # fmt: skip
+    ) -> dict[str, Any]:
+        return self.call(
+            "add_memory",
+            user_id=user_id,
+            message=message,
+            group_id=group_id,
+            agent_id=agent_id,
+            metadata=metadata,
+            occurred_at=occurred_at,
+            extract=extract,
+            context=context,
+        )
 
     def search_memory(
-        self, *, query: str, user_id: str | None = None, mode: Mode | None = None, limit: int | None = None,
-        scope: Scope | None = None, temporal_days: int | None = None, time_from: str | None = None,
-        time_to: str | None = None, graph_depth: int | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("search_memory", query=query, user_id=user_id, mode=mode, limit=limit, scope=scope,
-                         temporal_days=temporal_days, time_from=time_from, time_to=time_to,
-                         graph_depth=graph_depth)  # fmt: skip
+        self,
+        *,
+        query: str,
+        user_id: str | None = None,
+        mode: Mode | None = None,
+        limit: int | None = None,
+        scope: Scope | None = None,
+        temporal_days: int | None = None,
+        time_from: str | None = None,
+        time_to: str | None = None,
+        graph_depth: int | None = None,
+    ) -> dict[str, Any]:
+        return self.call(
+            "search_memory",
+            query=query,
+            user_id=user_id,
+            mode=mode,
+            limit=limit,
+            scope=scope,
+            temporal_days=temporal_days,
+            time_from=time_from,
+            time_to=time_to,
+            graph_depth=graph_depth,
+        )
 
     def list_memories(
-        self, *, user_id: str | None = None, memory_type: str | None = None, include_superseded: bool | None = None,
-        limit: int | None = None, cursor: int | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("list_memories", user_id=user_id, memory_type=memory_type,
-                         include_superseded=include_superseded, limit=limit, cursor=cursor)  # fmt: skip
+        self,
+        *,
+        user_id: str | None = None,
+        memory_type: str | None = None,
+        include_superseded: bool | None = None,
+        limit: int | None = None,
+        cursor: int | None = None,
+    ) -> dict[str, Any]:
+        return self.call(
+            "list_memories",
+            user_id=user_id,
+            memory_type=memory_type,
+            include_superseded=include_superseded,
+            limit=limit,
+            cursor=cursor,
+        )
 
     def get_memory(self, *, memory_id: str) -> dict[str, Any]:
         return self.call("get_memory", memory_id=memory_id)
@@ -148,28 +192,58 @@ class Helixsite:
         return self.call("get_memory_graph", user_id=user_id, memory_id=memory_id, depth=depth, limit=limit)
 
     def search_by_concept(
-        self, *, user_id: str, query: str, concept_type: str, tags: list[str] | None = None, mode: Mode | None = None,
+        self,
+        *,
+        user_id: str,
+        query: str,
+        concept_type: str,
+        tags: list[str] | None = None,
+        mode: Mode | None = None,
         limit: int | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("search_by_concept", user_id=user_id, query=query, concept_type=concept_type, tags=tags,
-                         mode=mode, limit=limit)  # fmt: skip
+    ) -> dict[str, Any]:
+        return self.call(
+            "search_by_concept",
+            user_id=user_id,
+            query=query,
+            concept_type=concept_type,
+            tags=tags,
+            mode=mode,
+            limit=limit,
+        )
 
     def search_reasoning_chain(
-        self, *, user_id: str, query: str, chain_mode: ChainMode | None = None, max_depth: int | None = None,
+        self,
+        *,
+        user_id: str,
+        query: str,
+        chain_mode: ChainMode | None = None,
+        max_depth: int | None = None,
         limit: int | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("search_reasoning_chain", user_id=user_id, query=query, chain_mode=chain_mode,
-                         max_depth=max_depth, limit=limit)  # fmt: skip
+    ) -> dict[str, Any]:
+        return self.call(
+            "search_reasoning_chain",
+            user_id=user_id,
+            query=query,
+            chain_mode=chain_mode,
+            max_depth=max_depth,
+            limit=limit,
+        )
 
     def connect_memories(self, *, user_id: str, query_a: str, query_b: str, max_depth: int | None = None) -> dict:
         return self.call("connect_memories", user_id=user_id, query_a=query_a, query_b=query_b, max_depth=max_depth)
 
     def build_context(
-        self, *, query: str, user_id: str | None = None, token_budget: int | None = None, mode: Mode | None = None,
+        self,
+        *,
+        query: str,
+        user_id: str | None = None,
+        token_budget: int | None = None,
+        mode: Mode | None = None,
         scope: Scope | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        return self.call("build_context", query=query, user_id=user_id, token_budget=token_budget, mode=mode,
-                         scope=scope)  # fmt: skip
+    ) -> dict[str, Any]:
+        return self.call(
+            "build_context", query=query, user_id=user_id, token_budget=token_budget, mode=mode, scope=scope
+        )
 
     def get_add_status(self, *, pending_id: str) -> dict[str, Any]:
         return self.call("get_add_status", pending_id=pending_id)

@@ -20,11 +20,21 @@ class ResolveContradictionApi(ToolApi):
     tool = "resolve_contradiction"
     example = {
         "request": {"actor_id": "codex", "from_id": NEW, "to_id": OLD, "resolution": "retract"},
-        "response": {"ok": True, "review_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e", "from_id": NEW, "to_id": OLD,
-                     "conflict_kind": "fact:residence", "status": "settled", "resolution": "retract",
-                     "resolved_at": "2026-11-02T10:00:00+00:00", "settled_by_rule": None, "already_settled": False,
-                     "superseded": [OLD], "rule_proposal": None},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "review_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+            "from_id": NEW,
+            "to_id": OLD,
+            "conflict_kind": "fact:residence",
+            "status": "settled",
+            "resolution": "retract",
+            "resolved_at": "2026-11-02T10:00:00+00:00",
+            "settled_by_rule": None,
+            "already_settled": False,
+            "superseded": [OLD],
+            "rule_proposal": None,
+        },
+    }
 
     class InputSerializer(ToolInput):
         actor_id = serializers.CharField(required=False, max_length=150, help_text="optional: the token's principal")

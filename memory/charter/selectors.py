@@ -62,11 +62,6 @@ def proposal_recipients(*, proposal: RuleProposal) -> list[Any]:
     return _unique(u for u in candidates if may_settle(actor=u, workspace_ids=[proposal.workspace_id]))
 
 
-def ops_recipients(*, creator: Any) -> list[Any]:
-    admins = get_user_model().objects.filter(is_active=True, principal__is_global_admin=True).order_by("username")
-    return _unique([creator, *admins])
-
-
 def rule_proposal_matching(*, user_id: str, domain: WriteDomain, message: str, metadata: dict) -> RuleProposal | None:
     """The proposal whose exact add_memory call this is: same user_id, workspace, message and metadata."""
     proposal_id = metadata.get(RULE_METADATA_KEY) if isinstance(metadata, dict) else None
@@ -123,41 +118,61 @@ def _charter() -> list[dict[str, str]]:
     floor = settings.HELIX_REWRITE_MIN_CONFIDENCE
     verdicts = settings.HELIX_RULE_PROPOSAL_VERDICTS
     return [
-        {"id": "C1", "title": "Nothing is destroyed silently", "text": (
-            "A memory is never deleted by a write. A DELETE proposed by the decision step runs as SUPERSEDE: "
-            "the new statement is stored, the old one gets `valid_to`, a SUPERSEDES edge from its successor and "
-            "a history row (actor, reason, old text), and stays reachable, marked `superseded`. Corrections "
-            "through update_memory keep the old text in history; resolve_contradiction(retract) supersedes the "
-            "older statement the same way. forget_memory is a soft delete by the author, a moderator or an "
-            "admin: the memory leaves every read, its row and history stay, and a global admin can restore it."
-        )},
-        {"id": "C2", "title": "Immutable memories and raw inputs are never rewritten", "text": (
-            "A memory flagged immutable, or stored with source `raw_input` (messages added with extract=false "
-            "and the raw sources of long messages), never has its content replaced: an UPDATE aimed at one is "
-            "stored as a new memory linked by RELATES_TO, and update_memory refuses it with `immutable`."
-        )},
-        {"id": "C3", "title": "Preferences, goals and opinions are never merged automatically", "text": (
-            "A preference, goal or opinion is never folded into another memory (UPDATE) nor dropped as a "
-            "near-duplicate or paraphrase of one (NOOP, LINK_EXISTING): it is stored on its own and linked by "
-            "RELATES_TO. Only the exact same statement in the same write domain counts as already known. A "
-            "stated change (\"I now prefer coffee\") may supersede the earlier one, which keeps it (C1)."
-        )},
-        {"id": "C4", "title": "Unsure rewrites wait for a person", "text": (
-            f"An UPDATE or SUPERSEDE decided with confidence below {floor:.2f} is not applied: both statements "
-            "are kept, linked by RELATES_TO, and the add_memory response carries `needs_clarification` with a "
-            "ready question (\"Does ... replace ...?\") for the agent to ask the human."
-        )},
-        {"id": "C5", "title": "Contradictions are settled by a verdict, not by guessing", "text": (
-            "A CONTRADICT keeps both statements and links them by CONTRADICTS; an agent's add_memory also sends "
-            "a `contradiction_review` notice to those who may settle it. resolve_contradiction settles it: "
-            "`retract` supersedes the older statement (C1), `confirm` keeps the contradiction as recorded, "
-            "`preference` keeps both as "
-            f"context-dependent (the CONTRADICTS edge becomes RELATES_TO). {verdicts} identical verdicts on the "
-            "same kind of conflict in one write domain produce a `rule_proposal`; adopting it with the exact "
-            "proposed add_memory call adds a learned rule below, which settles later conflicts of its kind in "
-            "that domain the same way."
-        )},
-    ]  # fmt: skip
+        {
+            "id": "C1",
+            "title": "Nothing is destroyed silently",
+            "text": (
+                "A memory is never deleted by a write. A DELETE proposed by the decision step runs as SUPERSEDE: "
+                "the new statement is stored, the old one gets `valid_to`, a SUPERSEDES edge from its successor and "
+                "a history row (actor, reason, old text), and stays reachable, marked `superseded`. Corrections "
+                "through update_memory keep the old text in history; resolve_contradiction(retract) supersedes the "
+                "older statement the same way. forget_memory is a soft delete by the author, a moderator or an "
+                "admin: the memory leaves every read, its row and history stay, and a global admin can restore it."
+            ),
+        },
+        {
+            "id": "C2",
+            "title": "Immutable memories and raw inputs are never rewritten",
+            "text": (
+                "A memory flagged immutable, or stored with source `raw_input` (messages added with extract=false "
+                "and the raw sources of long messages), never has its content replaced: an UPDATE aimed at one is "
+                "stored as a new memory linked by RELATES_TO, and update_memory refuses it with `immutable`."
+            ),
+        },
+        {
+            "id": "C3",
+            "title": "Preferences, goals and opinions are never merged automatically",
+            "text": (
+                "A preference, goal or opinion is never folded into another memory (UPDATE) nor dropped as a "
+                "near-duplicate or paraphrase of one (NOOP, LINK_EXISTING): it is stored on its own and linked by "
+                "RELATES_TO. Only the exact same statement in the same write domain counts as already known. A "
+                'stated change ("I now prefer coffee") may supersede the earlier one, which keeps it (C1).'
+            ),
+        },
+        {
+            "id": "C4",
+            "title": "Unsure rewrites wait for a person",
+            "text": (
+                f"An UPDATE or SUPERSEDE decided with confidence below {floor:.2f} is not applied: both statements "
+                "are kept, linked by RELATES_TO, and the add_memory response carries `needs_clarification` with a "
+                'ready question ("Does ... replace ...?") for the agent to ask the human.'
+            ),
+        },
+        {
+            "id": "C5",
+            "title": "Contradictions are settled by a verdict, not by guessing",
+            "text": (
+                "A CONTRADICT keeps both statements and links them by CONTRADICTS; an agent's add_memory also sends "
+                "a `contradiction_review` notice to those who may settle it. resolve_contradiction settles it: "
+                "`retract` supersedes the older statement (C1), `confirm` keeps the contradiction as recorded, "
+                "`preference` keeps both as "
+                f"context-dependent (the CONTRADICTS edge becomes RELATES_TO). {verdicts} identical verdicts on the "
+                "same kind of conflict in one write domain produce a `rule_proposal`; adopting it with the exact "
+                "proposed add_memory call adds a learned rule below, which settles later conflicts of its kind in "
+                "that domain the same way."
+            ),
+        },
+    ]
 
 
 def _markdown(rules: list[dict[str, str]], learned: list[dict[str, Any]]) -> str:

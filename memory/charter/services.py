@@ -31,7 +31,7 @@ from memory.charter.selectors import (
 from memory.models import Edge, EdgeType, Memory
 from memory.outbox.models import Notice, NoticeKind
 from memory.selectors import memory_get_for_actor
-from memory.services import edge_retype, memory_supersede
+from memory.services.revisions import edge_retype, memory_supersede
 from rbac.models import Workspace
 from rbac.policy import Action, is_global_admin, workspaces_for
 
@@ -94,8 +94,12 @@ def contradiction_resolve(*, actor: Any, from_id: Any, to_id: Any, resolution: s
             return _already_settled(review, resolution)
         superseded = _settle(review, resolution, actor=actor)
         proposal = _proposal_if_due(review)
-    return {**_verdict(review), "already_settled": False, "superseded": superseded,
-            "rule_proposal": _proposal_payload(proposal) if proposal else None}  # fmt: skip
+    return {
+        **_verdict(review),
+        "already_settled": False,
+        "superseded": superseded,
+        "rule_proposal": _proposal_payload(proposal) if proposal else None,
+    }
 
 
 def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]:
@@ -117,10 +121,14 @@ def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]
                 details={"rule_id": str(clash.first().id)},
             )
         rule = LearnedRule.objects.create(
-            proposal=proposal, rbac_scope=proposal.rbac_scope, workspace=proposal.workspace,
-            conflict_kind=proposal.conflict_kind, resolution=proposal.resolution, text=proposal.text,
+            proposal=proposal,
+            rbac_scope=proposal.rbac_scope,
+            workspace=proposal.workspace,
+            conflict_kind=proposal.conflict_kind,
+            resolution=proposal.resolution,
+            text=proposal.text,
             adopted_by=actor if getattr(actor, "pk", None) else None,
-        )  # fmt: skip
+        )
         proposal.status = RuleProposal.Status.ADOPTED
         proposal.save(update_fields=["status"])
         Notice.objects.about(proposal.subject).filter(retired_at__isnull=True).update(retired_at=timezone.now())
@@ -133,10 +141,16 @@ def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]
 def _review_open(actor: Any, workspace: Workspace, new: Memory, old: Memory, reason: str) -> ContradictionReview:
     with transaction.atomic():
         review, created = ContradictionReview.objects.get_or_create(
-            from_memory=new, to_memory=old,
-            defaults={"rbac_scope": new.rbac_scope, "workspace": workspace, "conflict_kind": conflict_kind(new),
-                      "reason": reason[:500], "raised_by": actor if getattr(actor, "pk", None) else None},
-        )  # fmt: skip
+            from_memory=new,
+            to_memory=old,
+            defaults={
+                "rbac_scope": new.rbac_scope,
+                "workspace": workspace,
+                "conflict_kind": conflict_kind(new),
+                "reason": reason[:500],
+                "raised_by": actor if getattr(actor, "pk", None) else None,
+            },
+        )
         if not created:
             return review
         rule = learned_rule_for(rbac_scope=review.rbac_scope, kind=review.conflict_kind)
@@ -175,10 +189,16 @@ def _review_for_pair(actor: Any, new: Memory, old: Memory, shared: list[int]) ->
         )
     workspace = _writable_workspace(actor, shared)
     ContradictionReview.objects.get_or_create(
-        from_memory=new, to_memory=old,
-        defaults={"rbac_scope": new.rbac_scope, "workspace": workspace, "conflict_kind": conflict_kind(new),
-                  "reason": edge.reason, "raised_by": edge.created_by},
-    )  # fmt: skip
+        from_memory=new,
+        to_memory=old,
+        defaults={
+            "rbac_scope": new.rbac_scope,
+            "workspace": workspace,
+            "conflict_kind": conflict_kind(new),
+            "reason": edge.reason,
+            "raised_by": edge.created_by,
+        },
+    )
     return ContradictionReview.objects.select_for_update().get(from_memory=new, to_memory=old)
 
 
@@ -202,9 +222,13 @@ def _apply_verdict(review: ContradictionReview, resolution: str, *, actor: Any, 
         return [str(old.id)] if done else []
     if resolution == Resolution.PREFERENCE:
         edge_retype(
-            actor=actor, source=new, target=old, old_type=EdgeType.CONTRADICTS, new_type=EdgeType.RELATES_TO,
+            actor=actor,
+            source=new,
+            target=old,
+            old_type=EdgeType.CONTRADICTS,
+            new_type=EdgeType.RELATES_TO,
             reason=reason,
-        )  # fmt: skip
+        )
     return []
 
 
@@ -237,10 +261,17 @@ def _verdict(review: ContradictionReview) -> dict[str, Any]:
 def _review_payload(review: ContradictionReview) -> dict[str, Any]:
     new, old = review.from_memory, review.to_memory
     payload = {
-        "review_id": str(review.id), "status": str(review.status), "conflict_kind": review.conflict_kind,
-        "reason": review.reason, "user_id": new.user_id, "group_id": review.workspace.slug,
-        "from_id": str(new.id), "from_content": new.content, "to_id": str(old.id), "to_content": old.content,
-    }  # fmt: skip
+        "review_id": str(review.id),
+        "status": str(review.status),
+        "conflict_kind": review.conflict_kind,
+        "reason": review.reason,
+        "user_id": new.user_id,
+        "group_id": review.workspace.slug,
+        "from_id": str(new.id),
+        "from_content": new.content,
+        "to_id": str(old.id),
+        "to_content": old.content,
+    }
     rule = review.settled_by_rule
     if rule is not None:
         payload["resolution"] = review.resolution
@@ -265,9 +296,12 @@ def _review_payload(review: ContradictionReview) -> dict[str, Any]:
 def _proposal_if_due(review: ContradictionReview) -> RuleProposal | None:
     """The proposal the latest verdict completes, if this one made it due; never twice for the same rule."""
     verdicts = ContradictionReview.objects.filter(
-        rbac_scope=review.rbac_scope, conflict_kind=review.conflict_kind, resolution=review.resolution,
-        status=ContradictionReview.Status.SETTLED, settled_by_rule__isnull=True,
-    ).order_by("resolved_at", "id")  # fmt: skip
+        rbac_scope=review.rbac_scope,
+        conflict_kind=review.conflict_kind,
+        resolution=review.resolution,
+        status=ContradictionReview.Status.SETTLED,
+        settled_by_rule__isnull=True,
+    ).order_by("resolved_at", "id")
     if verdicts.count() < settings.HELIX_RULE_PROPOSAL_VERDICTS:
         return None
     if LearnedRule.objects.active().filter(rbac_scope=review.rbac_scope, conflict_kind=review.conflict_kind).exists():
@@ -278,10 +312,18 @@ def _proposal_if_due(review: ContradictionReview) -> RuleProposal | None:
         f'"{review.workspace.slug}": {_RULE_EFFECT[Resolution(review.resolution)]}.'
     )
     proposal, created = RuleProposal.objects.get_or_create(
-        rbac_scope=review.rbac_scope, conflict_kind=review.conflict_kind, resolution=review.resolution,
-        defaults={"id": proposal_id, "workspace": review.workspace, "text": text, "user_id": RULE_USER_ID,
-                  "message": f"Adopt charter rule: {text}", "metadata": {RULE_METADATA_KEY: str(proposal_id)}},
-    )  # fmt: skip
+        rbac_scope=review.rbac_scope,
+        conflict_kind=review.conflict_kind,
+        resolution=review.resolution,
+        defaults={
+            "id": proposal_id,
+            "workspace": review.workspace,
+            "text": text,
+            "user_id": RULE_USER_ID,
+            "message": f"Adopt charter rule: {text}",
+            "metadata": {RULE_METADATA_KEY: str(proposal_id)},
+        },
+    )
     if not created:
         return None
     proposal.reviews.set(verdicts)

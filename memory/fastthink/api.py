@@ -13,15 +13,28 @@ from memory.fastthink.selectors import search_incomplete_thoughts, think_status
 from memory.fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
 
 SESSION = {
-    "session_id": "plan-migration", "state": "thinking", "started_at": "2026-11-02T10:00:00+00:00",
-    "deadline_at": "2026-11-02T10:01:30+00:00", "ended_at": None, "seconds_left": 87.3, "thought_count": 1,
-    "thoughts_left": 149, "limits": {"max_seconds": 90, "max_thoughts": 150, "max_chars": 4000},
-    "timed_out_reason": None, "user_id": None, "committed_memory_id": None,
-}  # fmt: skip
+    "session_id": "plan-migration",
+    "state": "thinking",
+    "started_at": "2026-11-02T10:00:00+00:00",
+    "deadline_at": "2026-11-02T10:01:30+00:00",
+    "ended_at": None,
+    "seconds_left": 87.3,
+    "thought_count": 1,
+    "thoughts_left": 149,
+    "limits": {"max_seconds": 90, "max_thoughts": 150, "max_chars": 4000},
+    "timed_out_reason": None,
+    "user_id": None,
+    "committed_memory_id": None,
+}
 THOUGHT = {
-    "idx": 0, "type": "reasoning", "content": "Which day suits the staging migration?", "parent_idx": None,
-    "memory_id": None, "supporting": False, "created_at": "2026-11-02T10:00:00+00:00",
-}  # fmt: skip
+    "idx": 0,
+    "type": "reasoning",
+    "content": "Which day suits the staging migration?",
+    "parent_idx": None,
+    "memory_id": None,
+    "supporting": False,
+    "created_at": "2026-11-02T10:00:00+00:00",
+}
 
 
 class SessionInput(ActorInput):
@@ -42,10 +55,13 @@ class ThinkStartApi(ToolApi):
 
     tool = "think_start"
     example = {
-        "request": {"actor_id": "codex", "session_id": "plan-migration",
-                    "initial_thought": "Which day suits the staging migration?"},
+        "request": {
+            "actor_id": "codex",
+            "session_id": "plan-migration",
+            "initial_thought": "Which day suits the staging migration?",
+        },
         "response": {"ok": True, "session": SESSION, "thought": THOUGHT},
-    }  # fmt: skip
+    }
 
     class InputSerializer(SessionInput):
         initial_thought = serializers.CharField(trim_whitespace=False)
@@ -62,12 +78,25 @@ class ThinkAddApi(ToolApi):
 
     tool = "think_add"
     example = {
-        "request": {"actor_id": "codex", "session_id": "plan-migration", "content": "Fridays have the fewest deploys.",
-                    "thought_type": "hypothesis", "parent_idx": 0},
-        "response": {"ok": True, "session": {**SESSION, "thought_count": 2},
-                     "thought": {**THOUGHT, "idx": 1, "type": "hypothesis", "parent_idx": 0,
-                                 "content": "Fridays have the fewest deploys."}},
-    }  # fmt: skip
+        "request": {
+            "actor_id": "codex",
+            "session_id": "plan-migration",
+            "content": "Fridays have the fewest deploys.",
+            "thought_type": "hypothesis",
+            "parent_idx": 0,
+        },
+        "response": {
+            "ok": True,
+            "session": {**SESSION, "thought_count": 2},
+            "thought": {
+                **THOUGHT,
+                "idx": 1,
+                "type": "hypothesis",
+                "parent_idx": 0,
+                "content": "Fridays have the fewest deploys.",
+            },
+        },
+    }
 
     class InputSerializer(SessionInput):
         content = serializers.CharField(trim_whitespace=False)
@@ -88,13 +117,31 @@ class ThinkRecallApi(ToolApi):
 
     tool = "think_recall"
     example = {
-        "request": {"actor_id": "codex", "session_id": "plan-migration", "query": "staging deploy days",
-                    "parent_idx": 1, "user_id": "team"},
-        "response": {"ok": True, "session": SESSION, "count": 1, "already_recalled": [],
-                     "recalled": [{**THOUGHT, "idx": 2, "type": "observation", "parent_idx": 1,
-                                   "content": "Staging deploys run on Fridays.",
-                                   "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01", "score": 0.81}]},
-    }  # fmt: skip
+        "request": {
+            "actor_id": "codex",
+            "session_id": "plan-migration",
+            "query": "staging deploy days",
+            "parent_idx": 1,
+            "user_id": "team",
+        },
+        "response": {
+            "ok": True,
+            "session": SESSION,
+            "count": 1,
+            "already_recalled": [],
+            "recalled": [
+                {
+                    **THOUGHT,
+                    "idx": 2,
+                    "type": "observation",
+                    "parent_idx": 1,
+                    "content": "Staging deploys run on Fridays.",
+                    "memory_id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                    "score": 0.81,
+                }
+            ],
+        },
+    }
 
     class InputSerializer(SessionInput):
         query = serializers.CharField(trim_whitespace=False)
@@ -117,12 +164,19 @@ class ThinkConcludeApi(ToolApi):
 
     tool = "think_conclude"
     example = {
-        "request": {"actor_id": "codex", "session_id": "plan-migration",
-                    "conclusion": "Migrate staging on a Friday.", "supporting_idx": [2]},
-        "response": {"ok": True, "session": {**SESSION, "state": "decided"}, "supporting_idx": [2],
-                     "conclusion": {**THOUGHT, "idx": 3, "type": "conclusion",
-                                    "content": "Migrate staging on a Friday."}},
-    }  # fmt: skip
+        "request": {
+            "actor_id": "codex",
+            "session_id": "plan-migration",
+            "conclusion": "Migrate staging on a Friday.",
+            "supporting_idx": [2],
+        },
+        "response": {
+            "ok": True,
+            "session": {**SESSION, "state": "decided"},
+            "supporting_idx": [2],
+            "conclusion": {**THOUGHT, "idx": 3, "type": "conclusion", "content": "Migrate staging on a Friday."},
+        },
+    }
 
     class InputSerializer(SessionInput):
         conclusion = serializers.CharField(trim_whitespace=False)
@@ -146,11 +200,16 @@ class ThinkCommitApi(ToolApi):
     tool = "think_commit"
     example = {
         "request": {"actor_id": "codex", "session_id": "plan-migration", "user_id": "team", "group_id": "team-red"},
-        "response": {"ok": True, "memory_id": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
-                     "memory_ids": ["9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"], "updated": [], "deduped": [],
-                     "supported_by": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
-                     "session": {**SESSION, "state": "committed"}},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "memory_id": "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d",
+            "memory_ids": ["9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"],
+            "updated": [],
+            "deduped": [],
+            "supported_by": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
+            "session": {**SESSION, "state": "committed"},
+        },
+    }
 
     class InputSerializer(SessionInput):
         user_id = serializers.CharField(max_length=200)
@@ -210,10 +269,12 @@ class SearchIncompleteThoughtsApi(ToolApi):
     reads = True
     example = {
         "request": {"actor_id": "codex", "limit": 3},
-        "response": {"ok": True, "count": 1,
-                     "sessions": [{**SESSION, "state": "timed_out", "timed_out_reason": "wall_clock",
-                                   "thoughts": [THOUGHT]}]},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "count": 1,
+            "sessions": [{**SESSION, "state": "timed_out", "timed_out_reason": "wall_clock", "thoughts": [THOUGHT]}],
+        },
+    }
 
     class InputSerializer(ActorInput):
         user_id = serializers.CharField(required=False, max_length=200)

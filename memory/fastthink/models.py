@@ -44,7 +44,7 @@ class ThoughtType(models.TextChoices):
 
 
 class ThinkSessionQuerySet(models.QuerySet["ThinkSession"]):
-    def owned_by(self, actor) -> ThinkSessionQuerySet:  # noqa: ANN001 - a user
+    def owned_by(self, actor) -> ThinkSessionQuerySet:
         return self.filter(actor_id=actor.pk)
 
     def unfinished(self) -> ThinkSessionQuerySet:

@@ -35,7 +35,7 @@ from memory.fastthink.models import (
 from memory.fastthink.results import session_result, thought_result
 from memory.models import Edge, EdgeType, Memory, MemorySource, MemoryType
 from memory.selectors import memory_search
-from memory.services import memory_add
+from memory.services.add import memory_add
 
 T = TypeVar("T")
 
@@ -50,10 +50,14 @@ def think_start(*, actor: Any, session_id: str, initial_thought: str) -> dict[st
         _lock_actor(actor)
         _require_room_for(actor, name)
         session = ThinkSession.objects.create(
-            actor=actor, session_id=name, max_thoughts=settings.HELIX_THINK_MAX_THOUGHTS,
-            max_seconds=settings.HELIX_THINK_MAX_SECONDS, started_at=now, updated_at=now,
+            actor=actor,
+            session_id=name,
+            max_thoughts=settings.HELIX_THINK_MAX_THOUGHTS,
+            max_seconds=settings.HELIX_THINK_MAX_SECONDS,
+            started_at=now,
+            updated_at=now,
             deadline_at=now + timedelta(seconds=settings.HELIX_THINK_MAX_SECONDS),
-        )  # fmt: skip
+        )
         thought = _append(session, [_Draft(ThoughtType.REASONING, content)], now)[0]
     return {"ok": True, "session": session_result(session, now), "thought": thought_result(thought)}
 
@@ -166,9 +170,14 @@ def think_commit(*, actor: Any, session_id: str, user_id: str, group_id: str | i
     owner = inputs.owner(user_id, required=True)
     _, decided, _ = _turn(actor=actor, name=name, states=(SessionState.DECIDED,), adding=0, work=_decided)
     result = memory_add(
-        actor=actor, user_id=owner, message=decided.conclusion, group_id=group_id, extract=False,
-        source=MemorySource.THINK, memory_type=MemoryType.CONCLUSION,
-    )  # fmt: skip
+        actor=actor,
+        user_id=owner,
+        message=decided.conclusion,
+        group_id=group_id,
+        extract=False,
+        source=MemorySource.THINK,
+        memory_type=MemoryType.CONCLUSION,
+    )
     memory_id = next((d["memory_id"] for d in result["decisions"] if d["memory_id"]), None)
     now = timezone.now()
     with transaction.atomic():
@@ -265,8 +274,11 @@ def _time_out(session: ThinkSession, reason: str, now: datetime) -> None:
     if session.state == SessionState.TIMED_OUT:
         return
     session.state, session.timed_out_reason, session.ended_at, session.updated_at = (
-        SessionState.TIMED_OUT, reason, now, now,
-    )  # fmt: skip
+        SessionState.TIMED_OUT,
+        reason,
+        now,
+        now,
+    )
     session.save(update_fields=["state", "timed_out_reason", "ended_at", "updated_at"])
 
 
@@ -292,11 +304,18 @@ def _append(session: ThinkSession, drafts: list[_Draft], now: datetime) -> list[
     first = session.thought_count
     thoughts = Thought.objects.bulk_create(
         [
-            Thought(session=session, idx=first + n, thought_type=d.thought_type, content=d.content,
-                    parent_idx=d.parent_idx, memory_id=d.memory_id, created_at=now)
+            Thought(
+                session=session,
+                idx=first + n,
+                thought_type=d.thought_type,
+                content=d.content,
+                parent_idx=d.parent_idx,
+                memory_id=d.memory_id,
+                created_at=now,
+            )
             for n, d in enumerate(drafts)
         ]
-    )  # fmt: skip
+    )
     session.thought_count, session.updated_at = first + len(drafts), now
     session.save(update_fields=["thought_count", "updated_at"])
     return thoughts
@@ -349,13 +368,19 @@ def _supports(actor: Any, decided: _Decided, memory_id: str | None, run_id: str)
     )
     Edge.objects.bulk_create(
         [
-            Edge(source_id=e, target_id=memory_id, edge_type=EdgeType.SUPPORTS, confidence=1.0,
-                 reason=f"cited by the conclusion of think session {decided.session_id}"[:500],
-                 created_by=actor, run_id=run_id)
+            Edge(
+                source_id=e,
+                target_id=memory_id,
+                edge_type=EdgeType.SUPPORTS,
+                confidence=1.0,
+                reason=f"cited by the conclusion of think session {decided.session_id}"[:500],
+                created_by=actor,
+                run_id=run_id,
+            )
             for e in evidence
         ],
         ignore_conflicts=True,
-    )  # fmt: skip
+    )
     return [str(e) for e in evidence]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 import numpy as np
 from django.db import connection, transaction
@@ -19,7 +18,9 @@ from django.utils import timezone
 
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
-from memory.models import Edge, EdgeType, Entity, HistoryAction, Memory, MemoryHistory, Mention
+from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
+from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
+from rbac.actors import Actor
 from rbac.policy import WriteDomain, provenance_record
 
 
@@ -42,7 +43,7 @@ class WriteRequest:
     vectors: np.ndarray
     keys: list[str]
     domain: WriteDomain
-    author: Any
+    author: Actor
     user_id: str
     agent_id: str
     metadata: dict
@@ -65,7 +66,7 @@ def apply(request: WriteRequest) -> Outcome:
     return outcome
 
 
-def _apply_one(request, index, decision, stored, created, outcome, now) -> None:  # noqa: ANN001, PLR0913
+def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
     key, target = request.keys[index], decision.target
     if decision.op in (Op.ADD, Op.SUPERSEDE, Op.CONTRADICT) and key in stored:
         outcome.deduped.append(stored[key])  # stored meanwhile, or twice in this message
@@ -85,7 +86,16 @@ def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
     outcome.memory_ids.append(str(memory.id))
     outcome.holders[index] = str(memory.id)
     if decision.op == Op.SUPERSEDE and locked is not None:
-        _supersede(request, memory, locked, decision, now)
+        memory_supersede(
+            actor=request.author,
+            memory=locked,
+            successor=memory,
+            reason=decision.reason,
+            confidence=decision.confidence,
+            details={"confidence": decision.confidence},
+            run_id=request.run_id,
+            now=now,
+        )
         outcome.superseded.append(str(locked.id))
     elif decision.op == Op.CONTRADICT and locked is not None:
         _edge(request, memory.id, locked.id, EdgeType.CONTRADICTS, decision)
@@ -125,49 +135,42 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
     )
 
 
-def _update(request, index, decision, stored, outcome, now) -> None:  # noqa: ANN001
+def _update(request, index, decision, stored, outcome, now) -> None:
     atom, key = request.atoms[index], request.keys[index]
     target = _lock_current(decision.target.memory.id)
     if target is None:  # superseded or forgotten meanwhile: the new statement stands on its own
         decision = Decision(Op.ADD, None, decision.confidence, "target changed meanwhile", decision.method)
         _apply_one(request, index, decision, stored, {}, outcome, now)
         return
-    MemoryHistory.objects.create(
-        memory=target, action=HistoryAction.UPDATE, old_content=target.content, new_content=atom.content,
-        details={"old_content_key": target.content_key, "confidence": decision.confidence},
-        actor=request.author, reason=decision.reason, run_id=request.run_id,
-    )  # fmt: skip
     stored.pop(target.content_key, None)
-    target.content, target.content_key, target.facets = atom.content, key, atom.facets
-    target.embedding = request.vectors[index]
-    target.importance = max(target.importance, atom.importance)
-    target.updated_at = now
-    target.save(update_fields=["content", "content_key", "facets", "embedding", "importance", "updated_at"])
+    memory_rewrite(
+        memory=target,
+        content=atom.content,
+        content_key=key,
+        embedding=request.vectors[index],
+        facets=atom.facets,
+        action=HistoryAction.UPDATE,
+        actor=request.author,
+        reason=decision.reason,
+        details={"old_content_key": target.content_key, "confidence": decision.confidence},
+        run_id=request.run_id,
+        importance=max(target.importance, atom.importance),
+    )
     stored[key] = str(target.id)
     outcome.updated.append(str(target.id))
     outcome.holders[index] = str(target.id)
 
 
-def _supersede(request: WriteRequest, new: Memory, old: Memory, decision: Decision, now: datetime) -> None:
-    old.valid_to = now
-    old.updated_at = now
-    old.save(update_fields=["valid_to", "updated_at"])
-    MemoryHistory.objects.create(
-        memory=old, action=HistoryAction.SUPERSEDE, old_content=old.content, new_content=new.content,
-        details={"superseded_by": str(new.id), "confidence": decision.confidence},
-        actor=request.author, reason=decision.reason, run_id=request.run_id,
-    )  # fmt: skip
-    _edge(request, new.id, old.id, EdgeType.SUPERSEDES, decision)
-
-
 def _edge(request: WriteRequest, source: uuid.UUID, target: uuid.UUID, edge_type: str, decision: Decision) -> None:
-    if source == target:
-        return
-    Edge.objects.bulk_create(
-        [Edge(source_id=source, target_id=target, edge_type=edge_type, confidence=decision.confidence,
-              reason=decision.reason[:500], created_by=request.author, run_id=request.run_id)],
-        ignore_conflicts=True,
-    )  # fmt: skip
+    edge_add(
+        actor=request.author,
+        source_id=source,
+        target_id=target,
+        edge_type=edge_type,
+        reason=decision.reason,
+        confidence=decision.confidence,
+        run_id=request.run_id,
+    )
 
 
 def _lock_owner(scope: str, user_id: str) -> None:

@@ -84,8 +84,16 @@ def _row(number: int, data: Any, default_group: str | None) -> ImportRow:
     if valid_from is not None and timezone.is_naive(valid_from):
         valid_from = timezone.make_aware(valid_from, UTC)
     group = data.get("group_id", default_group)
-    return ImportRow(number, user_id.strip(), content.strip(), memory_type, None if group is None else str(group),
-                     metadata, valid_from, str(data.get("agent_id", ""))[:200])  # fmt: skip
+    return ImportRow(
+        number,
+        user_id.strip(),
+        content.strip(),
+        memory_type,
+        None if group is None else str(group),
+        metadata,
+        valid_from,
+        str(data.get("agent_id", ""))[:200],
+    )
 
 
 def import_rows(
@@ -164,12 +172,24 @@ def _memory(
     attribute = english.find_attribute(row.content, row.user_id)
     facets = {"negated": english.is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}
     return Memory(
-        content=row.content, memory_type=row.memory_type, source=MemorySource.AGENT, content_key=key[2],
-        user_id=row.user_id, author=actor, agent_id=row.agent_id, rbac_scope=domain.scope, visible_in=domain.visible_in,
+        content=row.content,
+        memory_type=row.memory_type,
+        source=MemorySource.AGENT,
+        content_key=key[2],
+        user_id=row.user_id,
+        author=actor,
+        agent_id=row.agent_id,
+        rbac_scope=domain.scope,
+        visible_in=domain.visible_in,
         metadata=row.metadata,
-        facets=facets, embedding=vector, importance=english.importance(row.content, row.memory_type, 0),
-        certainty=english.certainty(row.content), created_at=now, updated_at=now, valid_from=row.valid_from or now,
-    )  # fmt: skip
+        facets=facets,
+        embedding=vector,
+        importance=english.importance(row.content, row.memory_type, 0),
+        certainty=english.certainty(row.content),
+        created_at=now,
+        updated_at=now,
+        valid_from=row.valid_from or now,
+    )
 
 
 def _link_entities(memories: list[Memory]) -> None:

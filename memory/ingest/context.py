@@ -11,8 +11,20 @@ from memory.ingest.english import third_person
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-_PAST = {"go": "went", "move": "moved", "buy": "bought", "meet": "met", "get": "got", "start": "started",
-         "leave": "left", "come": "came", "see": "saw", "take": "took", "make": "made", "have": "had"}  # fmt: skip
+_PAST = {
+    "go": "went",
+    "move": "moved",
+    "buy": "bought",
+    "meet": "met",
+    "get": "got",
+    "start": "started",
+    "leave": "left",
+    "come": "came",
+    "see": "saw",
+    "take": "took",
+    "make": "made",
+    "have": "had",
+}
 
 
 def is_short_answer(message: str) -> bool:

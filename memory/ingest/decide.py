@@ -67,7 +67,7 @@ def decide(
     keys: list[str],
     llm: LLM,
     budget: CallBudget,
-    run_id=None,  # noqa: ANN001
+    run_id=None,
 ) -> list[Decision]:
     decisions: list[Decision | None] = [
         _gate(atom, found, key) for atom, found, key in zip(atoms, candidates, keys, strict=True)
@@ -230,7 +230,7 @@ new: the target already says it), NOOP (the same fact as the target). DELETE is 
 SUPERSEDE. target_id must be one of the item's candidate ids (none for ADD). confidence is 0 to 1."""
 
 
-def _llm_decisions(atoms, candidates, decisions, grey, llm, budget, run_id):  # noqa: ANN001, ANN202
+def _llm_decisions(atoms, candidates, decisions, grey, llm, budget, run_id):
     items = [
         {
             "index": i,
@@ -244,9 +244,13 @@ def _llm_decisions(atoms, candidates, decisions, grey, llm, budget, run_id):  # 
     ]
     try:
         reply = llm.complete_json(
-            purpose="decide", system=_SYSTEM, prompt=json.dumps({"items": items}, ensure_ascii=False),
-            schema=LLMDecisionReply, run_id=run_id, budget=budget,
-        )  # fmt: skip
+            purpose="decide",
+            system=_SYSTEM,
+            prompt=json.dumps({"items": items}, ensure_ascii=False),
+            schema=LLMDecisionReply,
+            run_id=run_id,
+            budget=budget,
+        )
     except LLMUnavailable:
         return decisions
     by_index = {d.index: d for d in reply.decisions if d.index in grey}

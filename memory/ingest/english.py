@@ -101,17 +101,103 @@ def strip_consequence_marker(sentence: str) -> tuple[str, bool]:
 
 _MODALS = {"can", "could", "should", "must", "might", "may", "would", "will", "shall", "need", "ought"}
 _ADVERBS = {
-    "also", "always", "never", "usually", "often", "sometimes", "really", "still", "now", "just", "actually",
-    "mostly", "generally", "rarely", "seldom", "currently", "definitely", "probably", "finally", "already",
-    "honestly", "totally", "absolutely", "mainly", "only", "even", "recently", "no", "longer", "basically",
-}  # fmt: skip
+    "also",
+    "always",
+    "never",
+    "usually",
+    "often",
+    "sometimes",
+    "really",
+    "still",
+    "now",
+    "just",
+    "actually",
+    "mostly",
+    "generally",
+    "rarely",
+    "seldom",
+    "currently",
+    "definitely",
+    "probably",
+    "finally",
+    "already",
+    "honestly",
+    "totally",
+    "absolutely",
+    "mainly",
+    "only",
+    "even",
+    "recently",
+    "no",
+    "longer",
+    "basically",
+}
 _PAST_IRREGULAR = {
-    "went", "had", "was", "were", "got", "made", "took", "came", "saw", "said", "met", "left", "bought", "built",
-    "began", "knew", "thought", "felt", "found", "gave", "told", "wrote", "ran", "became", "kept", "lost", "paid",
-    "sent", "spent", "won", "ate", "drank", "drove", "flew", "grew", "spoke", "taught", "understood", "wore",
-    "broke", "chose", "forgot", "heard", "held", "led", "meant", "sold", "sat", "slept", "stood", "threw", "woke",
-    "did", "quit", "put", "set", "cut", "hit", "let", "shut", "read", "used", "moved", "lived",
-}  # fmt: skip
+    "went",
+    "had",
+    "was",
+    "were",
+    "got",
+    "made",
+    "took",
+    "came",
+    "saw",
+    "said",
+    "met",
+    "left",
+    "bought",
+    "built",
+    "began",
+    "knew",
+    "thought",
+    "felt",
+    "found",
+    "gave",
+    "told",
+    "wrote",
+    "ran",
+    "became",
+    "kept",
+    "lost",
+    "paid",
+    "sent",
+    "spent",
+    "won",
+    "ate",
+    "drank",
+    "drove",
+    "flew",
+    "grew",
+    "spoke",
+    "taught",
+    "understood",
+    "wore",
+    "broke",
+    "chose",
+    "forgot",
+    "heard",
+    "held",
+    "led",
+    "meant",
+    "sold",
+    "sat",
+    "slept",
+    "stood",
+    "threw",
+    "woke",
+    "did",
+    "quit",
+    "put",
+    "set",
+    "cut",
+    "hit",
+    "let",
+    "shut",
+    "read",
+    "used",
+    "moved",
+    "lived",
+}
 _IRREGULAR_PRESENT = {"have": "has", "be": "is", "do": "does", "go": "goes", "am": "is"}
 
 
@@ -130,7 +216,10 @@ def third_person(verb: str) -> str:
 
 _CONTRACTIONS = [
     (r"\bI'm\b|\bI am\b", "{s} is"),
-    (r"\bI've\b|\bI have\b(?=\s+(?:been|had|got|done|made|never|always|lived|worked|used|seen|a|an|the|no|two|three|\d))", "{s} has"),
+    (
+        r"\bI've\b|\bI have\b(?=\s+(?:been|had|got|done|made|never|always|lived|worked|used|seen|a|an|the|no|two|three|\d))",
+        "{s} has",
+    ),
     (r"\bI'll\b|\bI will\b", "{s} will"),
     (r"\bI'd\b", "{s} would"),
     (r"\bI don't\b|\bI do not\b", "{s} does not"),
@@ -139,7 +228,7 @@ _CONTRACTIONS = [
     (r"\bI won't\b", "{s} will not"),
     (r"\bI wasn't\b|\bI was not\b", "{s} was not"),
     (r"\bI was\b", "{s} was"),
-]  # fmt: skip
+]
 _I_VERB = re.compile(r"\bI((?:\s+(?:" + "|".join(sorted(_ADVERBS)) + r"))*)\s+([A-Za-z]+)")
 
 
@@ -162,19 +251,85 @@ def is_first_person(sentence: str) -> bool:
 # --- memory type --------------------------------------------------------------------------
 
 _IMPERATIVES = (
-    "run", "install", "use", "click", "open", "set", "add", "remove", "call", "restart", "deploy", "create",
-    "delete", "configure", "type", "press", "make sure", "ensure", "check", "build", "push", "pull", "start",
-    "stop", "update", "upgrade", "copy", "move", "enable", "disable", "export", "import", "edit", "never",
-    "always", "don't", "do not", "avoid", "first", "to ",
-)  # fmt: skip
+    "run",
+    "install",
+    "use",
+    "click",
+    "open",
+    "set",
+    "add",
+    "remove",
+    "call",
+    "restart",
+    "deploy",
+    "create",
+    "delete",
+    "configure",
+    "type",
+    "press",
+    "make sure",
+    "ensure",
+    "check",
+    "build",
+    "push",
+    "pull",
+    "start",
+    "stop",
+    "update",
+    "upgrade",
+    "copy",
+    "move",
+    "enable",
+    "disable",
+    "export",
+    "import",
+    "edit",
+    "never",
+    "always",
+    "don't",
+    "do not",
+    "avoid",
+    "first",
+    "to ",
+)
 _TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("decision", re.compile(r"\b(?:decided|decide to|we'?ll go with|we will go with|chose|chosen|settled on|agreed (?:to|on)|opted for|going with|picked)\b")),
-    ("goal", re.compile(r"\b(?:wants? to|plans? to|planning (?:to|on)|hopes? to|aims? to|goal is|intends? to|would like to|'d like to|trying to|dreams? of|going to|saving (?:up )?for)\b")),
-    ("preference", re.compile(r"\b(?:likes?|loves?|prefers?|preferred|favou?rite|enjoys?|hates?|dislikes?|can't stand|cannot stand|fan of|rather|allergic|vegetarian|vegan)\b")),
-    ("skill", re.compile(r"\b(?:can (?:speak|code|program|play|cook|drive|swim|read|write)|knows? how to|good at|skilled|proficient|fluent|experienced (?:in|with)|expert (?:in|at)|years of experience|certified|speaks)\b")),
-    ("opinion", re.compile(r"\b(?:i think|i believe|i feel|thinks|believes|in (?:my|\w+'s) opinion|i guess|seems to me|overrated|underrated|the best|the worst|should)\b")),
-    ("event", re.compile(r"\b(?:yesterday|today|tonight|tomorrow|last (?:week|month|year|night|\w+day)|next (?:week|month|year|\w+day)|ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d{4}-\d{2}-\d{2}|meeting|appointment|birthday|wedding|visited|attended|met with|graduated)\b")),
-]  # fmt: skip
+    (
+        "decision",
+        re.compile(
+            r"\b(?:decided|decide to|we'?ll go with|we will go with|chose|chosen|settled on|agreed (?:to|on)|opted for|going with|picked)\b"
+        ),
+    ),
+    (
+        "goal",
+        re.compile(
+            r"\b(?:wants? to|plans? to|planning (?:to|on)|hopes? to|aims? to|goal is|intends? to|would like to|'d like to|trying to|dreams? of|going to|saving (?:up )?for)\b"
+        ),
+    ),
+    (
+        "preference",
+        re.compile(
+            r"\b(?:likes?|loves?|prefers?|preferred|favou?rite|enjoys?|hates?|dislikes?|can't stand|cannot stand|fan of|rather|allergic|vegetarian|vegan)\b"
+        ),
+    ),
+    (
+        "skill",
+        re.compile(
+            r"\b(?:can (?:speak|code|program|play|cook|drive|swim|read|write)|knows? how to|good at|skilled|proficient|fluent|experienced (?:in|with)|expert (?:in|at)|years of experience|certified|speaks)\b"
+        ),
+    ),
+    (
+        "opinion",
+        re.compile(
+            r"\b(?:i think|i believe|i feel|thinks|believes|in (?:my|\w+'s) opinion|i guess|seems to me|overrated|underrated|the best|the worst|should)\b"
+        ),
+    ),
+    (
+        "event",
+        re.compile(
+            r"\b(?:yesterday|today|tonight|tomorrow|last (?:week|month|year|night|\w+day)|next (?:week|month|year|\w+day)|ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d{4}-\d{2}-\d{2}|meeting|appointment|birthday|wedding|visited|attended|met with|graduated)\b"
+        ),
+    ),
+]
 _LIKE_AS_PREPOSITION = re.compile(
     r"\b(?:looks?|seems?|feels?|sounds?|something|just) like\b|\blike (?:a|an|the|this|that)\b"
 )
@@ -205,18 +360,87 @@ _ENTITY_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("email", re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")),
     ("identifier", re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")),
     ("path", re.compile(r"(?<![\w/])(?:~|\.{1,2})?/(?:[\w.\-]+/)*[\w.\-]+|\b[A-Za-z]:\\[\w\\.\-]+")),
-    ("path", re.compile(r"\b[\w\-]+\.(?:py|js|ts|tsx|yaml|yml|json|toml|md|txt|go|rs|java|rb|sh|sql|html|css|cfg|ini|conf|log|csv|env)\b")),
-    ("identifier", re.compile(r"\b[A-Z]{2,}-\d+\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]+\d+[A-Z0-9]*\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,40}\b")),
+    (
+        "path",
+        re.compile(
+            r"\b[\w\-]+\.(?:py|js|ts|tsx|yaml|yml|json|toml|md|txt|go|rs|java|rb|sh|sql|html|css|cfg|ini|conf|log|csv|env)\b"
+        ),
+    ),
+    (
+        "identifier",
+        re.compile(
+            r"\b[A-Z]{2,}-\d+\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]+\d+[A-Z0-9]*\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,40}\b"
+        ),
+    ),
     ("term", re.compile(r"`([^`]{2,60})`|(?:^|(?<=\s))\"([^\"]{2,60})\"|(?:^|(?<=\s))'([^']{2,60})'(?=[\s.,;!?]|$)")),
-]  # fmt: skip
+]
 _NAME = re.compile(r"\b[A-Z][\w\-]*(?:\s+(?:of|de|van|von|la|del|da)?\s*[A-Z][\w\-]*)*")
 _NOT_NAMES = {
-    "I", "The", "A", "An", "My", "We", "You", "He", "She", "They", "It", "This", "That", "These", "Those", "And",
-    "But", "So", "Also", "Then", "When", "Where", "What", "Which", "Who", "How", "Why", "If", "Yes", "No", "Ok",
-    "Please", "Thanks", "Today", "Tomorrow", "Yesterday", "Next", "Last", "Our", "Your", "Their", "His", "Her",
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
-    "April", "May", "June", "July", "August", "September", "October", "November", "December", "Actually", "Now",
-}  # fmt: skip
+    "I",
+    "The",
+    "A",
+    "An",
+    "My",
+    "We",
+    "You",
+    "He",
+    "She",
+    "They",
+    "It",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "And",
+    "But",
+    "So",
+    "Also",
+    "Then",
+    "When",
+    "Where",
+    "What",
+    "Which",
+    "Who",
+    "How",
+    "Why",
+    "If",
+    "Yes",
+    "No",
+    "Ok",
+    "Please",
+    "Thanks",
+    "Today",
+    "Tomorrow",
+    "Yesterday",
+    "Next",
+    "Last",
+    "Our",
+    "Your",
+    "Their",
+    "His",
+    "Her",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Actually",
+    "Now",
+}
 
 
 _COMMON_OPENERS = {"there", "here", "someone", "everyone", "nobody", "everything", "nothing", "sometimes", "usually"}
@@ -254,13 +478,54 @@ def find_entities(sentence: str, *, subject: str | None = None) -> list[EntityRe
 _VALUE = r"(?P<value>[^,.;!?()]+?)"
 _VALUE_END = r"(?:\s+(?:last|this|next|since|for|from|in \d{4}|a few|two|three|now|already|recently|again)\b.*)?\s*(?:$|[,.;!?(])"
 _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
-    ("residence", re.compile(r"\b(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)(?:\s+(?:now|currently))?\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END), True),
-    ("employer", re.compile(r"\b(?:works?|working|employed)\s+(?:at|for|by)\s+" + _VALUE + _VALUE_END + r"|\bjoined\s+" + _VALUE.replace("value", "value2") + _VALUE_END), True),
+    (
+        "residence",
+        re.compile(
+            r"\b(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)(?:\s+(?:now|currently))?\s+(?:in|to|into)\s+"
+            + _VALUE
+            + _VALUE_END
+        ),
+        True,
+    ),
+    (
+        "employer",
+        re.compile(
+            r"\b(?:works?|working|employed)\s+(?:at|for|by)\s+"
+            + _VALUE
+            + _VALUE_END
+            + r"|\bjoined\s+"
+            + _VALUE.replace("value", "value2")
+            + _VALUE_END
+        ),
+        True,
+    ),
     ("age", re.compile(r"\bis\s+(?P<value>\d{1,3})\s+years?\s+old\b"), True),
-    ("{attr}", re.compile(r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?" + _VALUE + r"\s*(?:$|[,.;!?(])"), True),
-    ("prefers", re.compile(r"\b(?:prefers?|preferred)\s+" + _VALUE + r"(?:\s+(?:over|to|rather than)\s+[^,.;!?]+)?" + _VALUE_END), False),
-    ("uses", re.compile(r"\b(?:uses|use|using|switched\s+(?:from\s+[^,.;!?]+?\s+)?to|moved\s+(?:from\s+[^,.;!?]+?\s+)?to\s+using)\s+" + _VALUE + _VALUE_END), False),
-]  # fmt: skip
+    (
+        "{attr}",
+        re.compile(
+            r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?"
+            + _VALUE
+            + r"\s*(?:$|[,.;!?(])"
+        ),
+        True,
+    ),
+    (
+        "prefers",
+        re.compile(
+            r"\b(?:prefers?|preferred)\s+" + _VALUE + r"(?:\s+(?:over|to|rather than)\s+[^,.;!?]+)?" + _VALUE_END
+        ),
+        False,
+    ),
+    (
+        "uses",
+        re.compile(
+            r"\b(?:uses|use|using|switched\s+(?:from\s+[^,.;!?]+?\s+)?to|moved\s+(?:from\s+[^,.;!?]+?\s+)?to\s+using)\s+"
+            + _VALUE
+            + _VALUE_END
+        ),
+        False,
+    ),
+]
 _NEGATION = re.compile(
     r"\b(?:not|no longer|never|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|can't|cannot|won't|hasn't|haven't|"
     r"does not|do not|did not|is not|are not|anymore|any more)\b|\bno\s+(?!longer)",
@@ -294,11 +559,50 @@ def find_attribute(attributed: str, subject: str) -> Attribute | None:
 
 
 _PERSON_WORDS = {
-    "he", "she", "they", "we", "who", "i", "you", "sister", "brother", "wife", "husband", "partner", "mother",
-    "father", "mom", "mum", "dad", "son", "daughter", "friend", "boss", "colleague", "manager", "parents", "kids",
-    "children", "cousin", "uncle", "aunt", "grandmother", "grandfather", "grandma", "grandpa", "girlfriend",
-    "boyfriend", "roommate", "neighbor", "neighbour", "family", "fiancé", "fiancee", "fiance", "coworker",
-}  # fmt: skip
+    "he",
+    "she",
+    "they",
+    "we",
+    "who",
+    "i",
+    "you",
+    "sister",
+    "brother",
+    "wife",
+    "husband",
+    "partner",
+    "mother",
+    "father",
+    "mom",
+    "mum",
+    "dad",
+    "son",
+    "daughter",
+    "friend",
+    "boss",
+    "colleague",
+    "manager",
+    "parents",
+    "kids",
+    "children",
+    "cousin",
+    "uncle",
+    "aunt",
+    "grandmother",
+    "grandfather",
+    "grandma",
+    "grandpa",
+    "girlfriend",
+    "boyfriend",
+    "roommate",
+    "neighbor",
+    "neighbour",
+    "family",
+    "fiancé",
+    "fiancee",
+    "fiance",
+    "coworker",
+}
 _SUBJECT_FILLER = re.compile(
     r"(?:\s+(?:now|currently|also|still|recently|just|finally|already|actually|really|then|both|has|have|had|will|"
     r"would|is|are|was|were|and|who|does|do|did|not|no|longer|never|doesn't|don't|didn't|isn't|aren't|wasn't|"
@@ -352,12 +656,79 @@ def without_negation(text: str) -> set[str]:
 
 
 _STOPWORDS = {
-    "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "by", "from", "is", "are",
-    "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "as", "so", "very", "just",
-    "also", "too", "really", "quite", "has", "have", "had", "will", "would", "can", "could", "there", "their", "they",
-    "he", "she", "his", "her", "we", "our", "you", "your", "i", "me", "my", "than", "then", "about", "into", "up",
-    "out", "some", "any", "all", "more", "most", "much", "many", "now", "s",
-}  # fmt: skip
+    "a",
+    "an",
+    "the",
+    "and",
+    "or",
+    "but",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "it",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "as",
+    "so",
+    "very",
+    "just",
+    "also",
+    "too",
+    "really",
+    "quite",
+    "has",
+    "have",
+    "had",
+    "will",
+    "would",
+    "can",
+    "could",
+    "there",
+    "their",
+    "they",
+    "he",
+    "she",
+    "his",
+    "her",
+    "we",
+    "our",
+    "you",
+    "your",
+    "i",
+    "me",
+    "my",
+    "than",
+    "then",
+    "about",
+    "into",
+    "up",
+    "out",
+    "some",
+    "any",
+    "all",
+    "more",
+    "most",
+    "much",
+    "many",
+    "now",
+    "s",
+}
 
 
 # --- importance and certainty ----------------------------------------------------------------

@@ -27,10 +27,17 @@ from rbac.models import Federation, Workspace
 from rbac.policy import WriteDomain, provenance_record
 
 _TYPE_CONCEPTS = {
-    "fact": "fact", "preference": "preference", "goal": "goal", "decision": "decision", "skill": "skill",
-    "opinion": "opinion", "event": "experience", "procedure": "procedure", "observation": "observation",
+    "fact": "fact",
+    "preference": "preference",
+    "goal": "goal",
+    "decision": "decision",
+    "skill": "skill",
+    "opinion": "opinion",
+    "event": "experience",
+    "procedure": "procedure",
+    "observation": "observation",
     "conclusion": "conclusion",
-}  # fmt: skip
+}
 _ACHIEVEMENT = re.compile(r"\b(?:won|achieved|completed|graduated|promoted|finished|launched|shipped|passed)\b", re.I)
 _ACTION = re.compile(r"\b(?:did|went|bought|started|moved|met|visited|built|wrote|sent|booked|decided)\b", re.I)
 
@@ -92,11 +99,21 @@ def _raw_source(run: IngestRun, result: dict) -> None:
         first = Memory.objects.get(pk=result["memory_ids"][0])
         vector = get_embedder().embed([run.message], purpose="raw_source")[0]
         raw = Memory.objects.create(
-            content=run.message, memory_type=MemoryType.RAW, source=MemorySource.RAW_INPUT, content_key=key,
-            user_id=run.user_id, author=run.actor, agent_id=first.agent_id, rbac_scope=domain.scope,
-            visible_in=domain.visible_in, metadata=first.metadata, embedding=vector, valid_from=first.valid_from,
-            importance=0.3, immutable=True,
-        )  # fmt: skip
+            content=run.message,
+            memory_type=MemoryType.RAW,
+            source=MemorySource.RAW_INPUT,
+            content_key=key,
+            user_id=run.user_id,
+            author=run.actor,
+            agent_id=first.agent_id,
+            rbac_scope=domain.scope,
+            visible_in=domain.visible_in,
+            metadata=first.metadata,
+            embedding=vector,
+            valid_from=first.valid_from,
+            importance=0.3,
+            immutable=True,
+        )
         provenance_record(memory_ids=[raw.id], domain=domain)
     parts = [
         Edge(source_id=m, target_id=raw.id, edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)

@@ -17,7 +17,7 @@ from memory.providers.llm import CallBudget
 
 AtomType = Literal[
     "fact", "preference", "goal", "decision", "skill", "opinion", "event", "procedure", "observation", "conclusion"
-]  # fmt: skip
+]
 
 
 @dataclass
@@ -45,7 +45,7 @@ def extract(
     max_atoms: int,
     llm: LLM,
     budget: CallBudget,
-    run_id=None,  # noqa: ANN001 - uuid or None
+    run_id=None,
 ) -> Extraction:
     if verbatim:
         return Extraction(atoms=[_verbatim_atom(message, subject)], method="verbatim")
@@ -191,7 +191,7 @@ def _extract_with_llm(
     max_atoms: int,
     llm: LLM,
     budget: CallBudget,
-    run_id,  # noqa: ANN001
+    run_id,
 ) -> Extraction:
     prompt = json.dumps(
         {

@@ -18,12 +18,23 @@ class GetAddStatusApi(ToolApi):
     reads = True
     example = {
         "request": {"actor_id": "codex", "pending_id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"},
-        "response": {"ok": True, "pending_id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f", "status": "done",
-                     "user_id": "alice", "group_id": "team-red", "created_at": "2026-11-02T10:00:00+00:00",
-                     "started_at": "2026-11-02T10:00:01+00:00", "finished_at": "2026-11-02T10:00:02+00:00",
-                     "result": {"ok": True, "memory_ids": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"], "updated": [],
-                                "deduped": []}},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "pending_id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+            "status": "done",
+            "user_id": "alice",
+            "group_id": "team-red",
+            "created_at": "2026-11-02T10:00:00+00:00",
+            "started_at": "2026-11-02T10:00:01+00:00",
+            "finished_at": "2026-11-02T10:00:02+00:00",
+            "result": {
+                "ok": True,
+                "memory_ids": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
+                "updated": [],
+                "deduped": [],
+            },
+        },
+    }
 
     class InputSerializer(ActorInput):
         pending_id = serializers.UUIDField()

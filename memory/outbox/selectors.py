@@ -5,8 +5,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib.auth import get_user_model
+
 from helixsite.errors import NotFound
 from memory.outbox.models import PendingInput
+from rbac.actors import Actor
 from rbac.policy import is_active, is_global_admin
 
 
@@ -42,6 +45,12 @@ def add_status_get(*, actor: Any, pending_id: Any) -> dict[str, Any]:
     elif pending.status == PendingInput.Status.FAILED:
         status["error"] = {"code": pending.error_code, "message": pending.error_message}
     return status
+
+
+def ops_recipients(*, creator: Actor) -> list[Any]:
+    """Who is told that a buffered write failed: its creator and every active global admin."""
+    admins = get_user_model().objects.filter(is_active=True, principal__is_global_admin=True).order_by("username")
+    return list({getattr(user, "pk", None): user for user in [creator, *admins]}.values())
 
 
 def _may_see(actor: Any, pending: PendingInput) -> bool:

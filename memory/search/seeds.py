@@ -67,7 +67,7 @@ class Seeds:
     bm25_rank: dict[uuid.UUID, int]
 
 
-def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:  # noqa: ANN001
+def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     where, params = scope.sql(request.window)
     if scope.user_id is not None:
         # One owner's memories are few against the whole table: an exact scan of them is
@@ -131,10 +131,17 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         GROUP BY c.id ORDER BY score DESC LIMIT %(k)s"""
     k1 = settings.HELIX_SEARCH_BM25_K1
     params = {
-        **seed_params, "terms": terms, "dfs": [frequencies[t] for t in terms], "n": n, "avgdl": avgdl,
-        "any_term": " | ".join(_quoted(t) for t in terms), "pool": settings.HELIX_SEARCH_BM25_K * 4,
-        "k": settings.HELIX_SEARCH_BM25_K, "k1": k1, "b": settings.HELIX_SEARCH_BM25_B,
-    }  # fmt: skip
+        **seed_params,
+        "terms": terms,
+        "dfs": [frequencies[t] for t in terms],
+        "n": n,
+        "avgdl": avgdl,
+        "any_term": " | ".join(_quoted(t) for t in terms),
+        "pool": settings.HELIX_SEARCH_BM25_K * 4,
+        "k": settings.HELIX_SEARCH_BM25_K,
+        "k1": k1,
+        "b": settings.HELIX_SEARCH_BM25_B,
+    }
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         scores = {memory_id: float(score) for memory_id, score in cursor.fetchall()}
@@ -226,7 +233,7 @@ def _quoted(term: str) -> str:
     return "'" + term.replace("'", "''") + "'"
 
 
-def vector_text(vector) -> str:  # noqa: ANN001
+def vector_text(vector) -> str:
     return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
 
 

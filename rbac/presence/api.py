@@ -20,9 +20,17 @@ class AgentHeartbeatApi(ToolApi):
     tool = "agent_heartbeat"
     example = {
         "request": {"actor_id": "codex", "agent_id": "codex:main", "status": "reading the repository"},
-        "response": {"ok": True, "actor_id": "codex", "agent_id": "codex:main", "status": "reading the repository",
-                     "parent_agent_id": None, "first_seen": SEEN, "last_seen": SEEN, "outcome": "created"},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "actor_id": "codex",
+            "agent_id": "codex:main",
+            "status": "reading the repository",
+            "parent_agent_id": None,
+            "first_seen": SEEN,
+            "last_seen": SEEN,
+            "outcome": "created",
+        },
+    }
 
     class InputSerializer(ActorInput):
         agent_id = serializers.CharField(max_length=128, help_text="letters, digits and . _ : / @ -")
@@ -57,15 +65,41 @@ class SwarmStatusApi(ToolApi):
     reads = True
     example = {
         "request": {"active_window_secs": 300},
-        "response": {"ok": True, "as_of": SEEN, "window_secs": 300, "active": 1, "total": 1, "instances_active": 1,
-                     "instances_total": 1, "subagents_active": 0, "subagents_total": 0, "truncated": False,
-                     "roster_limit": 500,
-                     "families": [{"actor_id": "codex", "kind": "agent", "active": True, "last_seen": SEEN,
-                                   "instances_active": 1, "instances_total": 1,
-                                   "instances": [{"agent_id": "codex:main", "parent_agent_id": None,
-                                                  "status": "reading the repository", "first_seen": SEEN,
-                                                  "last_seen": SEEN, "active": True, "subagents": []}]}]},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "as_of": SEEN,
+            "window_secs": 300,
+            "active": 1,
+            "total": 1,
+            "instances_active": 1,
+            "instances_total": 1,
+            "subagents_active": 0,
+            "subagents_total": 0,
+            "truncated": False,
+            "roster_limit": 500,
+            "families": [
+                {
+                    "actor_id": "codex",
+                    "kind": "agent",
+                    "active": True,
+                    "last_seen": SEEN,
+                    "instances_active": 1,
+                    "instances_total": 1,
+                    "instances": [
+                        {
+                            "agent_id": "codex:main",
+                            "parent_agent_id": None,
+                            "status": "reading the repository",
+                            "first_seen": SEEN,
+                            "last_seen": SEEN,
+                            "active": True,
+                            "subagents": [],
+                        }
+                    ],
+                }
+            ],
+        },
+    }
 
     class InputSerializer(ToolInput):
         actor_id = serializers.CharField(required=False, max_length=150, help_text="optional: the token's principal")
@@ -96,9 +130,16 @@ class AgentFarewellApi(ToolApi):
     tool = "agent_farewell"
     example = {
         "request": {"actor_id": "codex", "agent_id": "codex:main"},
-        "response": {"ok": True, "actor_id": "codex", "agent_id": "codex:main", "already_ended": False,
-                     "ended_at": SEEN, "end_reason": "farewell", "subagents_ended": []},
-    }  # fmt: skip
+        "response": {
+            "ok": True,
+            "actor_id": "codex",
+            "agent_id": "codex:main",
+            "already_ended": False,
+            "ended_at": SEEN,
+            "end_reason": "farewell",
+            "subagents_ended": [],
+        },
+    }
 
     class InputSerializer(ActorInput):
         agent_id = serializers.CharField(max_length=128)

@@ -15,6 +15,9 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from rbac.actors import Actor
+from rbac.presence.visibility import visible_principals_filter
+
 AGENT_ID_MAX = 128
 STATUS_MAX = 200
 
@@ -38,9 +41,7 @@ class AgentInstanceQuerySet(models.QuerySet["AgentInstance"]):
         fresh_subagent = AgentInstance.objects.live().filter(parent=OuterRef("pk"), last_seen__gte=cutoff)
         return self.live().filter(last_seen__lt=cutoff).exclude(Exists(fresh_subagent))
 
-    def visible_to(self, actor) -> AgentInstanceQuerySet:  # noqa: ANN001 - a user or the system actor
-        from rbac.presence.visibility import visible_principals_filter
-
+    def visible_to(self, actor: Actor) -> AgentInstanceQuerySet:
         return self.filter(visible_principals_filter(actor, field="user_id"))
 
 

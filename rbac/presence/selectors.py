@@ -75,10 +75,21 @@ def _roster_rows(instances: QuerySet[AgentInstance], since: datetime, limit: int
             "-family_seen", "user_id", "-tree_seen", "tree_id", F("parent_id").asc(nulls_first=True), "-last_seen"
         )
         .values(
-            "pk", "user_id", "user__username", "user__principal__kind", "agent_id", "parent_id", "parent__agent_id",
-            "status", "first_seen", "last_seen", "family_seen", "family_total", "family_active",
+            "pk",
+            "user_id",
+            "user__username",
+            "user__principal__kind",
+            "agent_id",
+            "parent_id",
+            "parent__agent_id",
+            "status",
+            "first_seen",
+            "last_seen",
+            "family_seen",
+            "family_total",
+            "family_active",
         )[:limit]
-    )  # fmt: skip
+    )
 
 
 def _families(rows: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:

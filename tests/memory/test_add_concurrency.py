@@ -6,7 +6,7 @@ import pytest
 
 from memory.models import Memory
 from memory.providers import get_embedder
-from memory.services import memory_add
+from memory.services.add import memory_add
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
 from tests.threads import run_together

@@ -6,14 +6,16 @@ import pytest
 from django.test import override_settings
 
 from helixsite.errors import ApplicationError
+from memory.api.write import AddMemoryApi
 from memory.models import IngestRun, Memory
 from memory.providers import reset_providers
 from memory.selectors import memory_list
-from memory.services import memory_add, memory_update
+from memory.services.add import memory_add
+from memory.services.corrections import memory_update
 from rbac.models import Role
 from rbac.policy import SYSTEM
 from rbac.services import federation_attach, federation_create
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import grant, make_principal, make_workspace, tool_input
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +29,13 @@ def refusal(call) -> tuple[int, str, str | None]:
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ({"message": ""}, (400, "empty_message", "message")),
+        ({"message": ""}, (400, "blank", "message")),
         ({"message": "   \n\t "}, (400, "empty_message", "message")),
         ({"message": "x" * 40_000}, (400, "message_too_large", "message")),
-        ({"metadata": ["not", "an", "object"]}, (400, "invalid", "metadata")),
+        ({"metadata": ["not", "an", "object"]}, (400, "not_a_dict", "metadata")),
         ({"metadata": {"blob": "y" * 20_000}}, (400, "metadata_too_large", "metadata")),
-        ({"user_id": ""}, (400, "invalid", "user_id")),
+        ({"user_id": ""}, (400, "blank", "user_id")),
+        ({"user_id": "u" * 201}, (400, "max_length", "user_id")),
         ({"occurred_at": "last tuesday"}, (400, "invalid", "occurred_at")),
         ({"group_id": "nowhere"}, (404, "not_found", "group_id")),
         ({"context": [{"role": "assistant"}]}, (400, "invalid", "context")),
@@ -41,7 +44,9 @@ def refusal(call) -> tuple[int, str, str | None]:
 def test_bad_input_is_refused_with_a_code_and_field_and_writes_nothing(team, options, expected):
     call = {"actor": team["writer"], "user_id": "bob", "message": "I live in Paris.", "group_id": "team", **options}
 
-    assert refusal(lambda: memory_add(**call)) == expected
+    actor = call.pop("actor")
+
+    assert refusal(lambda: memory_add(actor=actor, **tool_input(AddMemoryApi, **call))) == expected
     assert Memory.objects.count() == 0 and IngestRun.objects.count() == 0
 
 

@@ -35,10 +35,10 @@ def extraction(*atoms: dict) -> object:
     return chat_answer(json.dumps({"atoms": list(atoms), "relations": []}))
 
 
-def decision(op: str, confidence: float, *, pick: int = 0):  # noqa: ANN201
+def decision(op: str, confidence: float, *, pick: int = 0):
     """An answer naming the first candidate of the request, as a model would."""
 
-    def answer(request: dict):  # noqa: ANN202
+    def answer(request: dict):
         items = json.loads(request["messages"][-1]["content"])["items"]
         target = items[0]["candidates"][pick]["id"] if op != "ADD" else None
         return chat_answer(
@@ -61,11 +61,21 @@ def decision(op: str, confidence: float, *, pick: int = 0):  # noqa: ANN201
 
 
 def test_llm_extraction_makes_self_contained_atoms(llm_server, add):
-    llm_server.queue(CHAT, extraction(
-        {"content": "bob is going to Japan with Maya in April 2027.", "type": "goal", "entities": [{"name": "Maya", "type": "person"}]},
-        {"content": "bob's favourite food is ramen.", "type": "preference",
-         "attribute": {"subject": "bob", "name": "favourite food", "value": "ramen"}},
-    ))  # fmt: skip
+    llm_server.queue(
+        CHAT,
+        extraction(
+            {
+                "content": "bob is going to Japan with Maya in April 2027.",
+                "type": "goal",
+                "entities": [{"name": "Maya", "type": "person"}],
+            },
+            {
+                "content": "bob's favourite food is ramen.",
+                "type": "preference",
+                "attribute": {"subject": "bob", "name": "favourite food", "value": "ramen"},
+            },
+        ),
+    )
 
     result = add(
         "next April! and ramen, always ramen",

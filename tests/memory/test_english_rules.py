@@ -88,9 +88,12 @@ def test_entities_cover_names_paths_identifiers_and_quoted_terms():
         subject="bob",
     )
     assert {(e.name, e.entity_type) for e in found} == {
-        ("night build", "term"), ("E1203", "identifier"), ("/srv/app/settings.yaml", "path"),
-        ("Maria Lopez", "name"), ("ops@example.com", "email"),
-    }  # fmt: skip
+        ("night build", "term"),
+        ("E1203", "identifier"),
+        ("/srv/app/settings.yaml", "path"),
+        ("Maria Lopez", "name"),
+        ("ops@example.com", "email"),
+    }
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ def server():
         yield running
 
 
-def make_llm(server: OpenAICompatibleServer, *, timeout: float = 5.0, max_retries: int = 2) -> OpenAILLM:
+def make_llm(server: OpenAICompatibleServer, *, timeout: float = 60.0, max_retries: int = 2) -> OpenAILLM:
     return OpenAILLM(
         base_url=server.base_url,
         api_key="sk-test-key-never-logged",
@@ -47,7 +47,7 @@ def make_llm(server: OpenAICompatibleServer, *, timeout: float = 5.0, max_retrie
     )
 
 
-def make_embedder(server: OpenAICompatibleServer, *, timeout: float = 5.0, dimension: int = 4) -> OpenAIEmbedder:
+def make_embedder(server: OpenAICompatibleServer, *, timeout: float = 60.0, dimension: int = 4) -> OpenAIEmbedder:
     return OpenAIEmbedder(
         base_url=server.base_url,
         api_key=None,

@@ -8,17 +8,18 @@ from datetime import UTC, datetime
 import pytest
 
 from helixsite.errors import ApplicationError
+from memory.api.read import SearchMemoryApi
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Edge, Memory, MemoryAccess
 from memory.selectors import memory_search
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
-from tests.factories import grant, make_memory, make_principal, make_workspace
+from tests.factories import grant, make_memory, make_principal, make_workspace, tool_input
 
 pytestmark = pytest.mark.django_db
 
 
-def search(actor, query: str, **params) -> list[dict]:  # noqa: ANN001
+def search(actor, query: str, **params) -> list[dict]:
     return memory_search(actor=actor, query=query, **{"user_id": "bob", **params})["results"]
 
 
@@ -173,20 +174,21 @@ def test_collective_scope_folds_owners_but_never_widens_visibility(team, add):
 @pytest.mark.parametrize(
     ("params", "code", "field"),
     [
-        ({"query": "  "}, "empty_query", "query"),
-        ({"limit": 0}, "out_of_range", "limit"),
-        ({"limit": 101}, "out_of_range", "limit"),
+        ({"query": "  "}, "blank", "query"),
+        ({"limit": 0}, "min_value", "limit"),
+        ({"limit": 101}, "max_value", "limit"),
         ({"mode": "turbo"}, "unknown_mode", "mode"),
-        ({"graph_depth": 5}, "out_of_range", "graph_depth"),
+        ({"graph_depth": 5}, "max_value", "graph_depth"),
         ({"time_from": "June"}, "invalid_time", "time_from"),
         ({"time_from": "2026-07-01", "time_to": "2026-06-01"}, "inverted_window", "time_from"),
-        ({"scope": "everyone"}, "invalid", "scope"),
-        ({"user_id": None}, "invalid", "user_id"),
+        ({"scope": "everyone"}, "invalid_choice", "scope"),
+        ({"user_id": None}, "null", "user_id"),
     ],
 )
 def test_bad_search_parameters_name_the_field(team, params, code, field):
     with pytest.raises(ApplicationError) as refused:
-        memory_search(actor=team["writer"], **{"query": "anything", "user_id": "bob", **params})
+        arguments = tool_input(SearchMemoryApi, **{"query": "anything", "user_id": "bob", **params})
+        memory_search(actor=team["writer"], **arguments)
     assert (refused.value.status, refused.value.code, refused.value.field) == (400, code, field)
 
 

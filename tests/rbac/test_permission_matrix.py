@@ -19,6 +19,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.test import APIRequestFactory
 
 from helixsite.errors import ApplicationError
+from memory.services.workspaces import workspace_delete
 from rbac.authentication import ApiTokenAuthentication
 from rbac.models import Role, Workspace
 from rbac.policy import SYSTEM, Action, workspace_get
@@ -28,7 +29,6 @@ from rbac.services import (
     membership_grant,
     principal_deactivate,
     token_revoke,
-    workspace_delete,
 )
 from tests.factories import grant, make_agent_with_token, make_principal, make_workspace
 
@@ -108,7 +108,7 @@ def world(db):
     }
 
 
-def authenticate(raw_token: str):  # noqa: ANN201 - the authenticated user
+def authenticate(raw_token: str):
     request = APIRequestFactory().get("/", HTTP_AUTHORIZATION=f"Bearer {raw_token}")
     user, _ = ApiTokenAuthentication().authenticate(request)
     return user
@@ -146,8 +146,15 @@ def test_permission_matrix(world, persona, target, action, expected):
 def test_the_matrix_covers_every_persona_action_and_target():
     assert len(CELLS) == 8 * 6 * 4
     assert {c[0] for c in CELLS} == {
-        "admin", "groupadmin", "moderator", "worker", "viewer", "outsider", "deactivated", "revoked"
-    }  # fmt: skip
+        "admin",
+        "groupadmin",
+        "moderator",
+        "worker",
+        "viewer",
+        "outsider",
+        "deactivated",
+        "revoked",
+    }
 
 
 def test_a_deactivated_user_object_is_refused_by_the_policy_itself(world):

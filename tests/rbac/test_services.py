@@ -7,17 +7,16 @@ from guardian.shortcuts import get_perms
 
 from helixsite.errors import ApplicationError
 from rbac.models import Membership, Role, Workspace
-from rbac.policy import SYSTEM, write_domain_resolve
+from rbac.policy import SYSTEM
 from rbac.services import (
     enroll_client,
     membership_grant,
     membership_revoke,
     principal_deactivate,
     principal_set_global_admin,
-    workspace_delete,
     workspace_rename,
 )
-from tests.factories import grant, make_memory, make_principal, make_workspace
+from tests.factories import grant, make_principal, make_workspace
 
 pytestmark = pytest.mark.django_db
 
@@ -101,15 +100,3 @@ def test_enroll_client_does_not_readmit_after_a_revocation():
     assert enroll_client(actor=agent.user).role is None
 
 
-def test_a_workspace_holding_memories_or_in_a_federation_is_not_deleted():
-    team = make_workspace("team")
-    ann = make_principal("ann")
-    grant(ann, team, Role.WORKER)
-    make_memory(author=ann, domain=write_domain_resolve(actor=ann.user, group_id="team"), content="keep me")
-
-    assert code_of(lambda: workspace_delete(actor=SYSTEM, workspace=team)) == "workspace_not_empty"
-    assert Workspace.objects.filter(slug="team").exists()
-
-    empty = make_workspace("empty")
-    workspace_delete(actor=SYSTEM, workspace=empty)
-    assert not Workspace.objects.filter(slug="empty").exists()

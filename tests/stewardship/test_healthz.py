@@ -6,7 +6,7 @@ import pytest
 from django.db.migrations.recorder import MigrationRecorder
 from django.test import override_settings
 
-from memory.services import embedding_space_ensure
+from memory.services.embedding_space import embedding_space_ensure
 
 pytestmark = pytest.mark.django_db
 

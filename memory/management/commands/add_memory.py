@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from helixsite.commands import ServiceCommand
-from memory.services import memory_add
+from memory.api.write import AddMemoryApi
+from memory.services.add import memory_add
 from rbac.selectors import user_get_by_name
 
 
@@ -33,10 +34,10 @@ class Command(ServiceCommand):
             metadata = json.loads(options["metadata"]) if options["metadata"] else None
         except ValueError as exc:
             raise CommandError(f"--metadata is not JSON: {exc}") from None
-        result = memory_add(
-            actor=user_get_by_name(username=actor), user_id=user, message=message, group_id=group,
-            metadata=metadata, occurred_at=options["occurred_at"], extract=not no_extract,
-        )  # fmt: skip
+        call = {"actor_id": actor, "user_id": user, "message": message, "extract": not no_extract}
+        optional = {"group_id": group, "metadata": metadata, "occurred_at": options["occurred_at"]}
+        params = AddMemoryApi.parse({**call, **{k: v for k, v in optional.items() if v is not None}})
+        result = memory_add(actor=user_get_by_name(username=actor), **params)
         if options["json"]:
             self.stdout.write(json.dumps(result, indent=2))
             return

@@ -69,7 +69,7 @@ class Command(ServiceCommand):
         )
 
 
-def _open(path: str):  # noqa: ANN202 - a text file
+def _open(path: str):
     file = Path(path)
     if not file.is_file():
         raise CommandError(f"{path} is not a readable file.")

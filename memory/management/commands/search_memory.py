@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from helixsite.commands import ServiceCommand
+from memory.api.read import SearchMemoryApi
 from memory.selectors import memory_search
 from rbac.selectors import user_get_by_name
 
@@ -29,10 +30,12 @@ class Command(ServiceCommand):
         parser.add_argument("--json", action="store_true", help="print the raw result")
 
     def handle(self, *args, query: str, actor: str, **options) -> None:
-        params = {
-            k: options[k] for k in ("mode", "limit", "scope", "time_from", "time_to", "temporal_days", "graph_depth")
-        }
-        found = memory_search(actor=user_get_by_name(username=actor), query=query, user_id=options["user"], **params)
+        names = ("mode", "limit", "scope", "time_from", "time_to", "temporal_days", "graph_depth")
+        given = {k: options[k] for k in names if options[k] is not None}
+        if options["user"]:
+            given["user_id"] = options["user"]
+        params = SearchMemoryApi.parse({"actor_id": actor, "query": query, **given})
+        found = memory_search(actor=user_get_by_name(username=actor), **params)
         if options["json"]:
             self.stdout.write(json.dumps(found, indent=2, default=str))
             return
@@ -41,11 +44,17 @@ class Command(ServiceCommand):
             s = result["signals"]
             origin = result["origin"] + (f" ({result['edge']['type']})" if "edge" in result else "")
             table.add_row(
-                str(rank), f"{result['score']:.3f}", result["content"], f"{s['cosine']:.2f}",
-                str(s["bm25_rank"] or "-"), str(s["vector_rank"] or "-"),
-                "-" if s["ppr"] is None else f"{s['ppr']:.2f}", f"{s['freshness']:.2f}",
-                origin, _notes(result),
-            )  # fmt: skip
+                str(rank),
+                f"{result['score']:.3f}",
+                result["content"],
+                f"{s['cosine']:.2f}",
+                str(s["bm25_rank"] or "-"),
+                str(s["vector_rank"] or "-"),
+                "-" if s["ppr"] is None else f"{s['ppr']:.2f}",
+                f"{s['freshness']:.2f}",
+                origin,
+                _notes(result),
+            )
         Console(file=self.stdout, width=160).print(table)
         self.stdout.write(f"{found['count']} results, mode {found['mode']}, scope {found['scope']}")
 

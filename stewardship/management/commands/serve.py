@@ -27,7 +27,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from helixsite import embedded_db
-from memory.services import embedding_space_ensure
+from memory.services.embedding_space import embedding_space_ensure
 from rbac.services import admin_bootstrap
 
 READY_TIMEOUT_SECONDS = 120
@@ -69,7 +69,7 @@ class Command(BaseCommand):
             connection.ensure_connection()
         except embedded_db.EmbeddedDatabaseError as exc:
             raise CommandError(str(exc)) from None
-        except Exception as exc:  # noqa: BLE001 - psycopg, pool and DNS errors all mean "unreachable"
+        except Exception as exc:
             first_line = (str(exc).strip().splitlines() or [exc.__class__.__name__])[0]
             raise CommandError(
                 f"cannot reach the database given by DATABASE_URL ({first_line}); "
@@ -115,10 +115,18 @@ class Command(BaseCommand):
     def _start_children(self) -> None:
         manage = str(settings.BASE_DIR / "manage.py")
         web = [
-            sys.executable, "-m", "helixsite.web",
-            "--host", settings.HELIX_HOST, "--port", str(settings.HELIX_PORT),
-            "--workers", str(settings.HELIX_WEB_WORKERS), "--log-level", "warning",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "helixsite.web",
+            "--host",
+            settings.HELIX_HOST,
+            "--port",
+            str(settings.HELIX_PORT),
+            "--workers",
+            str(settings.HELIX_WEB_WORKERS),
+            "--log-level",
+            "warning",
+        ]
         for name, argv in (("worker", [sys.executable, manage, "qcluster"]), ("web", web)):
             # Own session: a Ctrl-C reaches only this command, which then stops children in order.
             process = subprocess.Popen(argv, cwd=settings.BASE_DIR, env=os.environ.copy(), start_new_session=True)

@@ -19,7 +19,7 @@ from tests.factories import grant, make_principal, make_workspace
 pytestmark = pytest.mark.django_db
 
 
-def contradiction(submit, first: str = "I live in Osaka.", second: str = "I don't live in Osaka.", **options):  # noqa: ANN001, ANN201
+def contradiction(submit, first: str = "I live in Osaka.", second: str = "I don't live in Osaka.", **options):
     """Store a statement and its denial; the ids of the newer and the older memory."""
     old = submit(first, **options)["memory_ids"][0]
     denial = submit(second, **options)
@@ -27,7 +27,7 @@ def contradiction(submit, first: str = "I live in Osaka.", second: str = "I don'
     return denial["memory_ids"][0], old
 
 
-def refusal(call) -> tuple[int, str, str | None]:  # noqa: ANN001
+def refusal(call) -> tuple[int, str, str | None]:
     with pytest.raises(ApplicationError) as caught:
         call()
     return caught.value.status, caught.value.code, caught.value.field
@@ -154,7 +154,7 @@ def test_who_may_resolve_and_what_is_refused(submit, team):
     moderator = make_principal("mod")
     grant(moderator, team["workspace"], Role.MODERATOR)
 
-    def resolve(actor, from_id=new, to_id=old, resolution="retract"):  # noqa: ANN001, ANN202
+    def resolve(actor, from_id=new, to_id=old, resolution="retract"):
         return lambda: contradiction_resolve(actor=actor, from_id=from_id, to_id=to_id, resolution=resolution)
 
     assert refusal(resolve(team["outsider"])) == (404, "not_found", "from_id")

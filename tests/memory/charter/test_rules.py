@@ -17,14 +17,14 @@ from tests.factories import grant, make_principal
 pytestmark = pytest.mark.django_db
 
 
-def settled(submit, team, owner: str, resolution: str = "retract", city: str = "Osaka") -> dict:  # noqa: ANN001
+def settled(submit, team, owner: str, resolution: str = "retract", city: str = "Osaka") -> dict:
     """One owner's residence stated, then denied, then settled by the writer."""
     old = submit(f"I live in {city}.", user_id=owner)["memory_ids"][0]
     new = submit(f"I don't live in {city}.", user_id=owner)["memory_ids"][0]
     return contradiction_resolve(actor=team["writer"], from_id=new, to_id=old, resolution=resolution)
 
 
-def proposed(submit, team) -> dict:  # noqa: ANN001
+def proposed(submit, team) -> dict:
     for owner in ("bob", "carol"):
         assert settled(submit, team, owner)["rule_proposal"] is None
     proposal = settled(submit, team, "dave")["rule_proposal"]

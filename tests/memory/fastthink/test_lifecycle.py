@@ -20,18 +20,23 @@ def test_a_session_goes_from_a_first_thought_to_a_recalled_committed_memory(team
 
     started = think_start(actor=writer, session_id="plan", initial_thought="Where should the migration run first?")
     hypothesis = think_add(
-        actor=writer, session_id="plan", content="Staging is the safe place to try it.", thought_type="hypothesis",
+        actor=writer,
+        session_id="plan",
+        content="Staging is the safe place to try it.",
+        thought_type="hypothesis",
         parent_idx=0,
-    )  # fmt: skip
+    )
     question = think_add(
         actor=writer, session_id="plan", content="Which database is staging?", thought_type="question", parent_idx=1
     )
     recalled = think_recall(actor=writer, session_id="plan", query="staging database", parent_idx=2, user_id="bob")
     evidence = next(t for t in recalled["recalled"] if t["memory_id"] == bob_memories["staging"])
     decided = think_conclude(
-        actor=writer, session_id="plan", conclusion="Run the schema migration on db-7 before production.",
+        actor=writer,
+        session_id="plan",
+        conclusion="Run the schema migration on db-7 before production.",
         supporting_idx=[1, evidence["idx"]],
-    )  # fmt: skip
+    )
     committed = think_commit(actor=writer, session_id="plan", user_id="bob", group_id="team")
 
     first = started["thought"]

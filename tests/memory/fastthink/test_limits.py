@@ -14,7 +14,7 @@ from memory.models import IngestRun, Memory
 pytestmark = pytest.mark.django_db
 
 
-def timed_out(call) -> ApplicationError:  # noqa: ANN001
+def timed_out(call) -> ApplicationError:
     with pytest.raises(ApplicationError) as refused:
         call()
     assert (refused.value.status, refused.value.code) == (409, "session_timed_out")

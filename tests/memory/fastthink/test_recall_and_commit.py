@@ -14,7 +14,7 @@ from tests.factories import grant, make_principal, make_workspace
 pytestmark = pytest.mark.django_db
 
 
-def recall(actor, query: str, **options) -> dict:  # noqa: ANN001
+def recall(actor, query: str, **options) -> dict:
     return think_recall(actor=actor, session_id="s", query=query, parent_idx=0, **options)
 
 
@@ -82,9 +82,11 @@ def test_commit_links_only_the_cited_evidence_to_the_conclusion(team, bob_memori
     recalled = recall(writer, "staging database deploys Fridays", user_id="bob")
     idx = {t["memory_id"]: t["idx"] for t in recalled["recalled"]}
     think_conclude(
-        actor=writer, session_id="s", conclusion="Migrate db-7 on a Friday, with the weekly staging deploy.",
+        actor=writer,
+        session_id="s",
+        conclusion="Migrate db-7 on a Friday, with the weekly staging deploy.",
         supporting_idx=[idx[bob_memories["staging"]], idx[bob_memories["fridays"]]],
-    )  # fmt: skip
+    )
 
     committed = think_commit(actor=writer, session_id="s", user_id="bob", group_id="team")
 

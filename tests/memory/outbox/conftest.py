@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.outbox.services import memory_add_submit
+from tests.factories import add_memory_call
 
 
 @pytest.fixture
@@ -12,9 +12,9 @@ def submit(team, django_capture_on_commit_callbacks):
     """``submit(message)`` runs the worker's half inline; ``run=False`` leaves it queued and
     returns ``(result, callbacks)`` so a test can look before it runs."""
 
-    def _submit(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", run: bool = True, **options):  # noqa: ANN001, ANN202
+    def _submit(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", run: bool = True, **options):
         with django_capture_on_commit_callbacks(execute=run) as callbacks:
-            result = memory_add_submit(
+            result = add_memory_call(
                 actor=actor or team["writer"], user_id=user_id, message=message, group_id=group_id, **options
             )
         return result if run else (result, callbacks)

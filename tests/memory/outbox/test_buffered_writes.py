@@ -14,9 +14,9 @@ from helixsite.errors import ApplicationError, NotFound
 from memory.models import IngestRun, Memory
 from memory.outbox.models import Notice, PendingInput
 from memory.outbox.selectors import add_status_get
-from memory.outbox.services import memory_add_submit, pending_input_run
 from memory.providers import reset_providers
-from tests.factories import make_principal
+from memory.services.add import pending_add_run
+from tests.factories import add_memory_call, make_principal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("buffered")]
 
@@ -48,11 +48,11 @@ def test_a_buffered_add_is_accepted_runs_on_the_worker_and_its_outcome_arrives_o
 def test_bad_input_and_refusals_answer_at_once_and_store_nothing(team):
     def code_of(**call) -> tuple[int, str, str | None]:
         with pytest.raises(ApplicationError) as caught:
-            memory_add_submit(**{"actor": team["writer"], "user_id": "bob", "group_id": "team", **call})
+            add_memory_call(**{"actor": team["writer"], "user_id": "bob", "group_id": "team", **call})
         return caught.value.status, caught.value.code, caught.value.field
 
     assert code_of(message="   ") == (400, "empty_message", "message")
-    assert code_of(message="hi", metadata=["not", "an", "object"]) == (400, "invalid", "metadata")
+    assert code_of(message="hi", metadata=["not", "an", "object"]) == (400, "not_a_dict", "metadata")
     assert code_of(message="I live in Paris.", actor=team["viewer"]) == (403, "forbidden", None)
     assert code_of(message="I live in Paris.", actor=team["outsider"]) == (404, "not_found", "group_id")
     assert PendingInput.objects.count() == 0 and Memory.objects.count() == 0
@@ -101,7 +101,7 @@ def test_a_failed_buffered_write_is_reported_failed_and_raises_an_ops_alert(subm
     assert outcomes[1]["pending_id"] == accepted["pending_id"]
     assert outcomes[1]["error"]["code"] == "embedding_unavailable"
     assert (
-        memory_add_submit(actor=admin, user_id="bob", message="I like tea.", group_id="team")["pending_outcomes"][0][
+        add_memory_call(actor=admin, user_id="bob", message="I like tea.", group_id="team")["pending_outcomes"][0][
             "alert"
         ]
         == "buffered_write_failed"
@@ -113,7 +113,7 @@ def test_a_retried_task_never_writes_twice(submit, run_callbacks, team):
     run_callbacks(enqueued)
     finished = PendingInput.objects.get(pk=accepted["pending_id"])
 
-    pending_input_run(pending_id=accepted["pending_id"])  # the broker delivers the task again
+    pending_add_run(pending_id=accepted["pending_id"])  # the broker delivers the task again
 
     again = PendingInput.objects.get(pk=accepted["pending_id"])
     assert Memory.objects.filter(content="bob lives in Lisbon.").count() == 1
@@ -125,11 +125,11 @@ def test_a_write_whose_worker_died_is_taken_over_by_the_retry_a_running_one_is_n
     running = PendingInput.objects.filter(pk=accepted["pending_id"])
     running.update(status="running", started_at=timezone.now())
 
-    pending_input_run(pending_id=accepted["pending_id"])
+    pending_add_run(pending_id=accepted["pending_id"])
     assert (running.get().status, Memory.objects.count()) == ("running", 0)
 
     running.update(started_at=timezone.now() - timedelta(seconds=settings.HELIX_TASK_TIMEOUT + 1))
-    pending_input_run(pending_id=accepted["pending_id"])
+    pending_add_run(pending_id=accepted["pending_id"])
     assert (running.get().status, running.get().attempts) == ("done", 1)
     assert Memory.objects.get().content == "bob lives in Lisbon."
 

@@ -18,7 +18,7 @@ from tests.factories import grant, make_principal, make_workspace
 pytestmark = pytest.mark.django_db
 
 
-def alert(user, subject: str) -> None:  # noqa: ANN001
+def alert(user, subject: str) -> None:
     Notice.objects.address(kind=NoticeKind.OPS_ALERT, subject=subject, recipients=[user], payload={"alert": subject})
 
 

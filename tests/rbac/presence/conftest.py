@@ -23,11 +23,11 @@ def crew(db):
     return {"ann": ann.user, "ben": ben.user, "out": out.user, "root": root.user}
 
 
-def age(user, agent_id: str, *, seconds: float) -> None:  # noqa: ANN001
+def age(user, agent_id: str, *, seconds: float) -> None:
     """Pretend ``agent_id`` was last seen ``seconds`` ago (instead of sleeping)."""
     moment = timezone.now() - timedelta(seconds=seconds)
     AgentInstance.objects.filter(user=user, agent_id=agent_id).update(last_seen=moment, first_seen=moment)
 
 
-def instance(user, agent_id: str) -> AgentInstance:  # noqa: ANN001
+def instance(user, agent_id: str) -> AgentInstance:
     return AgentInstance.objects.get(user=user, agent_id=agent_id)

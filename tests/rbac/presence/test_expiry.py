@@ -70,5 +70,8 @@ def test_the_task_is_scheduled_every_minute(db):
     schedule = Schedule.objects.get(name="presence_expire")
 
     assert (schedule.func, schedule.schedule_type, schedule.minutes, schedule.repeats) == (
-        "rbac.presence.tasks.presence_expire", Schedule.MINUTES, 1, -1,
-    )  # fmt: skip
+        "rbac.presence.tasks.presence_expire",
+        Schedule.MINUTES,
+        1,
+        -1,
+    )

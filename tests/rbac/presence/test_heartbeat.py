@@ -14,7 +14,7 @@ from rbac.services import principal_deactivate
 from tests.rbac.presence.conftest import age, instance
 
 
-def refusal(call) -> ApplicationError:  # noqa: ANN001
+def refusal(call) -> ApplicationError:
     with pytest.raises(ApplicationError) as refused:
         call()
     return refused.value
@@ -55,9 +55,23 @@ def test_the_same_agent_id_under_two_principals_is_two_instances(crew):
 
 @pytest.mark.parametrize(
     "status",
-    ["done", "Done.", "DONE!!!", "all done", "finished successfully", "task completed", "failed-and-exited",
-     "exited with code 1", "shutting down", "terminated", "stopped", "dead", "goodbye", "done: wrote the report"],
-)  # fmt: skip
+    [
+        "done",
+        "Done.",
+        "DONE!!!",
+        "all done",
+        "finished successfully",
+        "task completed",
+        "failed-and-exited",
+        "exited with code 1",
+        "shutting down",
+        "terminated",
+        "stopped",
+        "dead",
+        "goodbye",
+        "done: wrote the report",
+    ],
+)
 def test_terminal_statuses_are_refused_with_a_pointer_to_farewell(crew, status):
     refused = refusal(lambda: agent_heartbeat(actor=crew["ann"], agent_id="main", status=status))
 
@@ -68,9 +82,17 @@ def test_terminal_statuses_are_refused_with_a_pointer_to_farewell(crew, status):
 
 @pytest.mark.parametrize(
     "status",
-    ["active", "idle", "failed a test, retrying", "waiting for the build to complete", "completed step 1 of 3",
-     "done with parsing, now indexing", "not done yet", "blocked: needs review"],
-)  # fmt: skip
+    [
+        "active",
+        "idle",
+        "failed a test, retrying",
+        "waiting for the build to complete",
+        "completed step 1 of 3",
+        "done with parsing, now indexing",
+        "not done yet",
+        "blocked: needs review",
+    ],
+)
 def test_progress_statuses_that_mention_ending_words_are_accepted(crew, status):
     assert agent_heartbeat(actor=crew["ann"], agent_id="main", status=status)["status"] == status
 

@@ -119,8 +119,12 @@ def test_window_bounds_are_inclusive(crew):
 
 @override_settings(HELIX_PRESENCE_ROSTER_MAX=4)
 def test_a_long_roster_lists_recent_families_first_and_says_it_was_cut(swarm):
-    for user, agent_id, seconds in [("out", "out-secret", 5), ("ben", "ben-main", 10), ("ann", "ann-main", 20),
-                                    ("ann", "ann-main/a", 30)]:  # fmt: skip
+    for user, agent_id, seconds in [
+        ("out", "out-secret", 5),
+        ("ben", "ben-main", 10),
+        ("ann", "ann-main", 20),
+        ("ann", "ann-main/a", 30),
+    ]:
         age(swarm[user], agent_id, seconds=seconds)
 
     status = swarm_status(actor=swarm["root"], active_window_secs=300)

@@ -27,7 +27,7 @@ class Command(BaseCommand):
     help = "Serve the MCP tools, prompts and resources over stdio as the principal of an API token."
     requires_system_checks: list[str] = []
 
-    def add_arguments(self, parser) -> None:  # noqa: ANN001 - argparse
+    def add_arguments(self, parser) -> None:
         parser.add_argument("--token", help="the API token; prefer HELIX_MCP_TOKEN (a command line shows in ps)")
 
     def handle(self, *args, token: str | None = None, **options) -> None:
@@ -52,7 +52,7 @@ def _check_database() -> None:
         psycopg.connect(**connection.get_connection_params()).close()
     except embedded_db.EmbeddedDatabaseError as exc:
         raise CommandError(str(exc)) from None
-    except Exception as exc:  # noqa: BLE001 - psycopg, pool and DNS errors all mean "unreachable"
+    except Exception as exc:
         first_line = (str(exc).strip().splitlines() or [exc.__class__.__name__])[0]
         raise CommandError(f"the database is unreachable: {first_line}") from None
 

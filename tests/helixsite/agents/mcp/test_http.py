@@ -31,16 +31,35 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 UNAUTHENTICATED = {"code": "unauthenticated", "message": "Authentication credentials were not provided."}
 
+# A web worker that has not answered yet loads the embedding model on its first search: on a
+# busy machine that takes seconds. Waits are bounded generously, never by how fast things run.
+HTTP = httpx2.Client(timeout=120)
+
 
 @pytest.fixture(scope="module")
 def base_url(django_db_setup):
     port = free_port()
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1",
-             "--port", str(port), "--workers", "2", "--log-level", "warning"],
-            cwd=ROOT, env=server_env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "helixsite.web",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=server_env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_serving(f"{base}/mcp", process)
@@ -60,7 +79,7 @@ def _wait_until_serving(url: str, process: subprocess.Popen) -> None:
     while time.monotonic() < deadline:
         assert process.poll() is None, "uvicorn exited"
         with contextlib.suppress(httpx2.TransportError):
-            if httpx2.post(url, json={}).status_code == 401:
+            if HTTP.post(url, json={}).status_code == 401:
                 return
         time.sleep(0.3)
     raise AssertionError("the web server did not answer on /mcp")
@@ -84,7 +103,7 @@ async def test_a_memory_added_over_http_is_found_by_mcp_and_rest_search(base_url
             await client.call_tool("search_memory", {"actor_id": "writer", "user_id": "bob", "query": "boat"})
         )
         impostor = await client.call_tool("search_memory", {"actor_id": "reader", "user_id": "bob", "query": "boat"})
-    rest = httpx2.post(
+    rest = HTTP.post(
         f"{base_url}/api/v1/search_memory",
         json={"actor_id": "writer", "user_id": "bob", "query": "boat"},
         headers={"Authorization": f"Bearer {world.writer_token}"},
@@ -123,8 +142,8 @@ def test_without_a_valid_token_mcp_answers_401_like_rest(base_url, world: World,
     headers = {"Authorization": authorization} if authorization else {}
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
 
-    mcp = httpx2.post(f"{base_url}/mcp", json=initialize, headers=headers)
-    rest = httpx2.post(f"{base_url}/api/v1/search_memory", json={"actor_id": "writer", "query": "x"}, headers=headers)
+    mcp = HTTP.post(f"{base_url}/mcp", json=initialize, headers=headers)
+    rest = HTTP.post(f"{base_url}/api/v1/search_memory", json={"actor_id": "writer", "query": "x"}, headers=headers)
 
     assert mcp.status_code == rest.status_code == 401
     assert mcp.json() == rest.json() == {"ok": False, "error": error}
@@ -135,15 +154,15 @@ def test_a_foreign_host_or_web_origin_is_refused_before_the_token_is_looked_at(b
     auth = {"Authorization": f"Bearer {world.writer_token}"}
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
 
-    rebound = httpx2.post(f"{base_url}/mcp", json=body, headers={**auth, "Host": "attacker.example"})
-    cross_site = httpx2.post(f"{base_url}/mcp", json=body, headers={**auth, "Origin": "https://attacker.example"})
+    rebound = HTTP.post(f"{base_url}/mcp", json=body, headers={**auth, "Host": "attacker.example"})
+    cross_site = HTTP.post(f"{base_url}/mcp", json=body, headers={**auth, "Origin": "https://attacker.example"})
 
     assert rebound.status_code == 400 and rebound.json()["error"]["code"] == "disallowed_host"
     assert cross_site.status_code == 403 and cross_site.json()["error"]["code"] == "forbidden_origin"
 
 
 def test_a_host_asking_for_a_server_to_client_stream_is_told_there_is_none(base_url, world: World):
-    stream = httpx2.get(
+    stream = HTTP.get(
         f"{base_url}/mcp", headers={"Authorization": f"Bearer {world.writer_token}", "Accept": "text/event-stream"}
     )
 

@@ -138,9 +138,14 @@ def test_a_server_without_a_valid_token_does_not_start_and_says_why_in_one_line(
     if token == "revoked":
         token = world.revoked_token
     result = subprocess.run(
-        [sys.executable, "manage.py", "mcp"], cwd=ROOT, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        [sys.executable, "manage.py", "mcp"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
         env=server_env(**({"HELIX_MCP_TOKEN": token} if token else {})),
-    )  # fmt: skip
+    )
 
     assert result.returncode == 1
     assert result.stderr.strip() == error
@@ -150,9 +155,14 @@ def test_a_server_without_a_valid_token_does_not_start_and_says_why_in_one_line(
 def test_a_server_whose_database_is_unreachable_does_not_start_and_says_why_in_one_line():
     env = {**server_env(HELIX_MCP_TOKEN=WRITER_TOKEN[0]), "DATABASE_URL": "postgres://helix:pw@127.0.0.1:9/helix"}
     result = subprocess.run(
-        [sys.executable, "manage.py", "mcp"], cwd=ROOT, capture_output=True, text=True, timeout=120,
-        stdin=subprocess.DEVNULL, env=env,
-    )  # fmt: skip
+        [sys.executable, "manage.py", "mcp"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env=env,
+    )
 
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()

@@ -12,12 +12,11 @@ from rest_framework.test import APIClient
 
 from memory.fastthink.services import think_conclude, think_start
 from memory.models import Memory
-from memory.outbox.services import memory_add_submit
-from memory.services import memory_add
+from memory.services.add import memory_add
 from rbac.models import Principal, Role
 from rbac.policy import write_domain_resolve
 from rbac.presence.services import agent_heartbeat
-from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
+from tests.factories import add_memory_call, bearer_client, grant, make_agent_with_token, make_memory, make_workspace
 
 
 @dataclass
@@ -25,7 +24,7 @@ class Caller:
     name: str
     client: APIClient
 
-    def call(self, tool: str, method: str = "post", **params: Any):  # noqa: ANN201 - a DRF response
+    def call(self, tool: str, method: str = "post", **params: Any):
         params.setdefault("actor_id", self.name)
         if method == "get":
             return self.client.get(f"/api/v1/{tool}", params)
@@ -64,7 +63,7 @@ def agents(db) -> Agents:
     think_conclude(actor=writer.user, session_id="decided", conclusion="Bob's deploy tool is helm-runner.")
     # A buffered write still queued, and a contradiction waiting for review.
     with override_settings(HELIX_ADD_BUFFERED=True):
-        pending = memory_add_submit(actor=writer.user, user_id="bob", group_id="team", message="Bob uses Vim.")
+        pending = add_memory_call(actor=writer.user, user_id="bob", group_id="team", message="Bob uses Vim.")
     memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob lives in Osaka.")
     denial = memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob does not live in Osaka.")
     contradiction = (denial["memory_ids"][0], denial["contradicted"][0])

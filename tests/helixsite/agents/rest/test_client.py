@@ -65,8 +65,9 @@ def test_a_working_session_over_http(client):
     recalled = client.think_recall(session_id="plan", query="staging deploy day", parent_idx=0, user_id="team")
     friday = next(t["idx"] for t in recalled["recalled"] if "Fridays" in t["content"])
     before_commit = client.search_memory(user_id="team", query="migrate db-7 on a Friday")
-    client.think_conclude(session_id="plan", conclusion="Migrate db-7 on Friday with the staging deploy.",
-                          supporting_idx=[friday])  # fmt: skip
+    client.think_conclude(
+        session_id="plan", conclusion="Migrate db-7 on Friday with the staging deploy.", supporting_idx=[friday]
+    )
     committed = client.think_commit(session_id="plan", user_id="team")
     after_commit = client.search_memory(user_id="team", query="when to migrate db-7")
     graph = client.get_memory_graph(user_id="team", memory_id=committed["memory_id"], depth=1)
@@ -86,9 +87,7 @@ def test_a_contradiction_reaches_the_writer_and_a_retract_supersedes(client):
     later = client.add_memory(user_id="bob", message="Bob likes green tea.")
     review = next(n for n in later["pending_outcomes"] if n["kind"] == "contradiction_review")
 
-    settled = client.resolve_contradiction(
-        from_id=review["from_id"], to_id=review["to_id"], resolution="retract"
-    )  # fmt: skip
+    settled = client.resolve_contradiction(from_id=review["from_id"], to_id=review["to_id"], resolution="retract")
     old = client.get_memory(memory_id=review["to_id"])
 
     assert denial["contradicted"] == [review["to_id"]]

@@ -20,12 +20,24 @@ def test_generated_calls_never_get_a_server_error(live_server, transactional_db,
     principal, issued = make_agent_with_token("fuzzer")
     grant(principal, workspace, Role.WORKER)
     command = [
-        str(Path(sys.executable).with_name("schemathesis")), "run", f"{live_server.url}/api/schema/",
-        "--checks", "not_a_server_error,response_schema_conformance,content_type_conformance",
-        "--header", f"Authorization: Bearer {issued.raw}",
-        "--max-examples", "12", "--seed", "7", "--phases", "examples,coverage,fuzzing",
-        "--request-timeout", "30", "--generation-database", "none",
-    ]  # fmt: skip
+        str(Path(sys.executable).with_name("schemathesis")),
+        "run",
+        f"{live_server.url}/api/schema/",
+        "--checks",
+        "not_a_server_error,response_schema_conformance,content_type_conformance",
+        "--header",
+        f"Authorization: Bearer {issued.raw}",
+        "--max-examples",
+        "12",
+        "--seed",
+        "7",
+        "--phases",
+        "examples,coverage,fuzzing",
+        "--request-timeout",
+        "30",
+        "--generation-database",
+        "none",
+    ]
 
     run = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
 

@@ -1,0 +1,239 @@
+"""The memory tools that read: search and its variants, list, get, graph, context."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from rest_framework import serializers
+
+from helixsite.agents.tool import ActorInput, ToolApi
+from memory.api import examples
+from memory.api.shapes import MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
+from memory.models import MemoryType
+from memory.search.graph import DIRECTIONS
+from memory.selectors import (
+    memory_build_context,
+    memory_connect,
+    memory_detail,
+    memory_graph,
+    memory_list,
+    memory_reasoning_chain,
+    memory_search,
+    memory_search_by_concept,
+)
+
+
+class SearchMemoryApi(ToolApi):
+    """Hybrid recall (vector + BM25 + graph) over the memories the caller may see."""
+
+    tool = "search_memory"
+    reads = True
+    example = examples.SEARCH_MEMORY
+
+    class InputSerializer(ActorInput, SearchOptions):
+        user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
+        query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+
+    OutputSerializer = SearchOut
+
+    @classmethod
+    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+        return memory_search(actor=actor, **params)
+
+
+class ListMemoriesApi(ToolApi):
+    """Newest first, paged with ``cursor``: an audit view, not recall."""
+
+    tool = "list_memories"
+    reads = True
+    example = examples.LIST_MEMORIES
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(required=False, max_length=200)
+        memory_type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+        include_superseded = serializers.BooleanField(default=False)
+        limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+        cursor = serializers.IntegerField(min_value=0, default=0, help_text="next_cursor of the previous page")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memories = MemoryOut(many=True)
+        count = serializers.IntegerField()
+        next_cursor = serializers.IntegerField(allow_null=True, help_text="null on the last page")
+
+    @classmethod
+    def run(cls, *, actor: Any, limit: int, cursor: int, **params: Any) -> dict[str, Any]:
+        page = memory_list(actor=actor, limit=limit + 1, offset=cursor, **params)
+        more = len(page) > limit
+        memories = [memory_out(m) for m in page[:limit]]
+        return {
+            "ok": True,
+            "memories": memories,
+            "count": len(memories),
+            "next_cursor": cursor + limit if more else None,
+        }
+
+
+class GetMemoryApi(ToolApi):
+    """One memory by id, with its edges to memories the caller may see and its history."""
+
+    tool = "get_memory"
+    reads = True
+    example = examples.GET_MEMORY
+
+    class InputSerializer(ActorInput):
+        memory_id = serializers.UUIDField()
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memory = MemoryOut()
+        edges = serializers.ListField(child=serializers.DictField())
+        history = serializers.ListField(child=serializers.DictField())
+
+    @classmethod
+    def run(cls, *, actor: Any, memory_id: Any) -> dict[str, Any]:
+        detail = memory_detail(actor=actor, memory_id=memory_id)
+        edges = [
+            {
+                "direction": direction,
+                "type": e.edge_type,
+                "source": str(e.source_id),
+                "target": str(e.target_id),
+                "confidence": e.confidence,
+                "created_at": e.created_at.isoformat(),
+            }
+            for direction, group in (("out", detail.edges_out), ("in", detail.edges_in))
+            for e in group
+        ]
+        history = [
+            {
+                "action": h.action,
+                "old_content": h.old_content,
+                "new_content": h.new_content,
+                "reason": h.reason,
+                "actor": h.actor.username if h.actor else None,
+                "created_at": h.created_at.isoformat(),
+            }
+            for h in detail.history
+        ]
+        return {"ok": True, "memory": memory_out(detail.memory), "edges": edges, "history": history}
+
+
+class GetMemoryGraphApi(ToolApi):
+    """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest."""
+
+    tool = "get_memory_graph"
+    reads = True
+    example = examples.GET_MEMORY_GRAPH
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200)
+        memory_id = serializers.UUIDField(required=False)
+        depth = serializers.IntegerField(min_value=1, max_value=4, default=2)
+        limit = serializers.IntegerField(min_value=1, max_value=500, default=50)
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        nodes = serializers.ListField(child=serializers.DictField())
+        edges = serializers.ListField(child=serializers.DictField())
+
+    @classmethod
+    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+        return memory_graph(actor=actor, **params)
+
+
+class SearchByConceptApi(ToolApi):
+    """Memories that are instances of a concept (preference, skill, goal…), ranked by the query."""
+
+    tool = "search_by_concept"
+    reads = True
+    example = examples.SEARCH_BY_CONCEPT
+
+    class InputSerializer(ActorInput, SearchOptions):
+        user_id = serializers.CharField(max_length=200)
+        query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+        concept_type = serializers.CharField(max_length=50, help_text="preference, skill, goal, fact, opinion…")
+        tags = serializers.ListField(child=serializers.CharField(max_length=100), required=False, max_length=20)
+
+    OutputSerializer = SearchOut
+
+    @classmethod
+    def run(cls, *, actor: Any, concept_type: str, **params: Any) -> dict[str, Any]:
+        return memory_search_by_concept(actor=actor, concept=concept_type, **params)
+
+
+class SearchReasoningChainApi(ToolApi):
+    """Why / what follows: chains of IMPLIES, BECAUSE, CONTRADICTS, SUPPORTS from the best matches."""
+
+    tool = "search_reasoning_chain"
+    reads = True
+    example = examples.SEARCH_REASONING_CHAIN
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200)
+        query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+        chain_mode = serializers.ChoiceField(choices=list(DIRECTIONS), default="both")
+        max_depth = serializers.IntegerField(min_value=1, max_value=10, default=5)
+        limit = serializers.IntegerField(min_value=1, max_value=10, default=3, help_text="how many seeds")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        direction = serializers.CharField()
+        seeds = ResultOut(many=True)
+        chains = serializers.ListField(child=serializers.DictField())
+
+    @classmethod
+    def run(cls, *, actor: Any, chain_mode: str, limit: int, **params: Any) -> dict[str, Any]:
+        return memory_reasoning_chain(actor=actor, direction=chain_mode, seeds=limit, **params)
+
+
+class ConnectMemoriesApi(ToolApi):
+    """How A relates to B: one typed path between two anchors (text or ids), or a clear no-path."""
+
+    tool = "connect_memories"
+    reads = True
+    example = examples.CONNECT_MEMORIES
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200)
+        query_a = serializers.CharField(max_length=2000, help_text="a memory id or text")
+        query_b = serializers.CharField(max_length=2000, help_text="a memory id or text")
+        max_depth = serializers.IntegerField(min_value=1, max_value=6, default=4)
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        path = serializers.ListField(child=serializers.DictField(), allow_null=True)
+        confidence = serializers.FloatField(required=False)
+        reason = serializers.CharField(required=False, help_text="why there is no path")
+
+    OutputSerializer._declared_fields["from"] = serializers.DictField()
+    OutputSerializer._declared_fields["to"] = serializers.DictField()
+
+    @classmethod
+    def run(cls, *, actor: Any, query_a: str, query_b: str, **params: Any) -> dict[str, Any]:
+        return memory_connect(actor=actor, a=query_a, b=query_b, **params)
+
+
+class BuildContextApi(ToolApi):
+    """The best memories for a query, diversified and packed within a token budget, with ids to cite."""
+
+    tool = "build_context"
+    reads = True
+    example = examples.BUILD_CONTEXT
+
+    class InputSerializer(ActorInput, SearchOptions):
+        user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
+        query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+        token_budget = serializers.IntegerField(required=False, min_value=16, max_value=32000)
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        context = serializers.CharField()
+        memories = serializers.ListField(child=serializers.DictField())
+        tokens = serializers.IntegerField()
+        token_budget = serializers.IntegerField()
+
+    @classmethod
+    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+        return memory_build_context(actor=actor, **params)

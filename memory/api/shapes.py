@@ -1,0 +1,99 @@
+"""Shapes several memory tools share: search options, a recall result, a memory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from memory.models import Memory
+from memory.search.params import SCOPES
+
+
+class SearchOptions(serializers.Serializer):
+    mode = serializers.CharField(
+        required=False, max_length=20, help_text="recent | contextual | deep | full (presets: count, depth, freshness)"
+    )
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    scope = serializers.ChoiceField(choices=SCOPES, default="personal", help_text="collective/all rank across owners")
+    temporal_days = serializers.IntegerField(required=False, min_value=1, max_value=36500)
+    time_from = serializers.CharField(required=False, max_length=40, help_text="RFC 3339 or YYYY-MM-DD")
+    time_to = serializers.CharField(required=False, max_length=40, help_text="RFC 3339 or YYYY-MM-DD")
+    graph_depth = serializers.IntegerField(required=False, min_value=0, max_value=4)
+
+
+class SignalsOut(serializers.Serializer):
+    cosine = serializers.FloatField()
+    bm25 = serializers.FloatField(allow_null=True)
+    bm25_rank = serializers.IntegerField(allow_null=True)
+    vector_rank = serializers.IntegerField(allow_null=True)
+    rrf_rank = serializers.IntegerField(allow_null=True)
+    semantic = serializers.FloatField()
+    ppr = serializers.FloatField(allow_null=True)
+    freshness = serializers.FloatField()
+    importance = serializers.FloatField()
+
+
+class EdgeReachedOut(serializers.Serializer):
+    type = serializers.CharField()
+    depth = serializers.IntegerField()
+
+
+EdgeReachedOut._declared_fields["from"] = serializers.UUIDField()
+
+
+class ResultOut(serializers.Serializer):
+    id = serializers.UUIDField()
+    content = serializers.CharField()
+    memory_type = serializers.CharField()
+    user_id = serializers.CharField()
+    score = serializers.FloatField()
+    event_date = serializers.DateTimeField()
+    created_at = serializers.DateTimeField()
+    metadata = serializers.DictField(help_text="the caller's metadata, as written")
+    signals = SignalsOut()
+    origin = serializers.ChoiceField(choices=["seed", "edge"], help_text="a seed of the query, or reached over an edge")
+    superseded = serializers.BooleanField()
+    flashback = serializers.BooleanField()
+    edge = EdgeReachedOut(required=False, help_text="for rows reached over the graph")
+    superseded_by = serializers.ListField(child=serializers.UUIDField(), required=False)
+    collapsed = serializers.ListField(child=serializers.UUIDField(), required=False)
+    holders = serializers.IntegerField(required=False, help_text="owners holding this fact (collective/all)")
+    exact_match = serializers.BooleanField(required=False)
+
+
+class SearchOut(serializers.Serializer):
+    ok = serializers.BooleanField()
+    query = serializers.CharField()
+    mode = serializers.CharField()
+    scope = serializers.CharField()
+    results = ResultOut(many=True)
+    count = serializers.IntegerField()
+
+
+class MemoryOut(serializers.Serializer):
+    id = serializers.UUIDField()
+    content = serializers.CharField()
+    memory_type = serializers.CharField()
+    user_id = serializers.CharField()
+    author = serializers.CharField(source="author.username")
+    agent_id = serializers.CharField()
+    source = serializers.CharField()
+    certainty = serializers.IntegerField()
+    importance = serializers.FloatField()
+    metadata = serializers.DictField()
+    context_tags = serializers.ListField(child=serializers.CharField())
+    immutable = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    valid_from = serializers.DateTimeField(help_text="event time")
+    valid_to = serializers.DateTimeField(allow_null=True, help_text="set when superseded")
+    deleted_at = serializers.DateTimeField(allow_null=True)
+    superseded = serializers.SerializerMethodField()
+
+    def get_superseded(self, memory: Memory) -> bool:
+        return memory.valid_to is not None
+
+
+def memory_out(memory: Memory) -> dict[str, Any]:
+    return dict(MemoryOut(memory).data)

@@ -1,0 +1,131 @@
+"""The memory tools that write: add, update, forget, restore."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from rest_framework import serializers
+
+from helixsite.agents.tool import ActorInput, ToolApi
+from memory.api import examples
+from memory.api.shapes import MemoryOut, memory_out
+from memory.ingest.request import conversation_parse, event_time_parse, message_check, metadata_check
+from memory.services.add import memory_add
+from memory.services.corrections import memory_forget, memory_restore, memory_update
+
+
+class AddMemoryApi(ToolApi):
+    """Turn a message into atomic memories: extract, deduplicate, decide (add, update,
+    supersede, contradict, link or skip) per fact."""
+
+    tool = "add_memory"
+    example = examples.ADD_MEMORY
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200, help_text="whose memory this is (the subject)")
+        message = serializers.CharField(trim_whitespace=False)
+        group_id = serializers.CharField(
+            required=False, max_length=100, help_text="workspace slug or id; required when you can write to several"
+        )
+        agent_id = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+        metadata = serializers.DictField(required=False, help_text="returned with the memory in results")
+        occurred_at = serializers.CharField(required=False, max_length=40, help_text="event time, RFC 3339")
+        extract = serializers.BooleanField(default=True, help_text="false: store the message verbatim")
+        context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            """The checks no field type expresses, once, after every field passed its own."""
+            attrs["message"] = message_check(attrs["message"])
+            attrs["metadata"] = metadata_check(attrs.get("metadata"))
+            attrs["occurred_at"] = event_time_parse(attrs.get("occurred_at"))
+            attrs["conversation"] = conversation_parse(attrs.pop("context", None))
+            return attrs
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memory_ids = serializers.ListField(child=serializers.UUIDField(), required=False)
+        updated = serializers.ListField(child=serializers.UUIDField(), required=False)
+        deduped = serializers.ListField(child=serializers.UUIDField(), required=False)
+        skipped = serializers.ListField(child=serializers.DictField(), required=False)
+        superseded = serializers.ListField(child=serializers.UUIDField(), required=False)
+        contradicted = serializers.ListField(child=serializers.UUIDField(), required=False)
+        needs_clarification = serializers.ListField(child=serializers.DictField(), required=False)
+        decisions = serializers.ListField(child=serializers.DictField(), required=False)
+        run_id = serializers.UUIDField(required=False)
+        status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
+        pending_id = serializers.UUIDField(required=False)
+        pending_outcomes = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
+        )
+        adopted_rule = serializers.DictField(required=False, help_text="when the call was a rule proposal's")
+        already_adopted = serializers.BooleanField(required=False)
+
+    @classmethod
+    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+        return memory_add(actor=actor, buffered=settings.HELIX_ADD_BUFFERED, deliver_outcomes=True, **params)
+
+
+class UpdateMemoryApi(ToolApi):
+    """Correct a known memory's content by id (new embedding, history kept). Not for
+    rephrasing: new information goes through add_memory, which decides to update or supersede."""
+
+    tool = "update_memory"
+    example = examples.UPDATE_MEMORY
+
+    class InputSerializer(ActorInput):
+        memory_id = serializers.UUIDField()
+        user_id = serializers.CharField(max_length=200, help_text="the memory's owner, as a check")
+        new_content = serializers.CharField()
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memory = MemoryOut()
+
+    @classmethod
+    def run(cls, *, actor: Any, memory_id: Any, user_id: str, new_content: str, reason: str) -> dict[str, Any]:
+        memory = memory_update(actor=actor, memory_id=memory_id, content=new_content, reason=reason, user_id=user_id)
+        return {"ok": True, "memory": memory_out(memory)}
+
+
+class ForgetMemoryApi(ToolApi):
+    """Soft-delete a memory (author, moderator or admin); history kept, an admin can restore."""
+
+    tool = "forget_memory"
+    example = examples.FORGET_MEMORY
+
+    class InputSerializer(ActorInput):
+        memory_id = serializers.UUIDField()
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memory_id = serializers.UUIDField()
+        forgotten_at = serializers.DateTimeField()
+
+    @classmethod
+    def run(cls, *, actor: Any, memory_id: Any, reason: str) -> dict[str, Any]:
+        memory = memory_forget(actor=actor, memory_id=memory_id, reason=reason)
+        return {"ok": True, "memory_id": str(memory.id), "forgotten_at": memory.deleted_at.isoformat()}
+
+
+class RestoreMemoryApi(ToolApi):
+    """Bring back a forgotten memory (global admins)."""
+
+    tool = "restore_memory"
+    example = examples.RESTORE_MEMORY
+
+    class InputSerializer(ActorInput):
+        memory_id = serializers.UUIDField()
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        memory = MemoryOut()
+
+    @classmethod
+    def run(cls, *, actor: Any, memory_id: Any, reason: str) -> dict[str, Any]:
+        return {"ok": True, "memory": memory_out(memory_restore(actor=actor, memory_id=memory_id, reason=reason))}

@@ -1,0 +1,161 @@
+"""The add pipeline run once, synchronously: extract → embed → candidates → decide → apply, with
+its run log; enrichment is queued for the worker after commit.
+
+Its input has passed the door (the tool's input serializer, or a writer inside the server):
+bounds are not checked again here. A provider failure writes nothing but the failed run; a
+repeated identical call creates nothing new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django_q.tasks import async_task
+
+from helixsite.errors import ApplicationError
+from memory.ingest.apply import Outcome, WriteRequest, apply
+from memory.ingest.atoms import Atom, content_key
+from memory.ingest.candidates import load_candidates
+from memory.ingest.decide import Decision, decide
+from memory.ingest.extract import extract
+from memory.ingest.request import AddRequest
+from memory.ingest.runlog import RunLog
+from memory.models import MemorySource
+from memory.providers import ProviderError, get_embedder, get_llm
+from memory.providers.llm import CallBudget
+from rbac.actors import Actor
+from rbac.policy import WriteDomain
+
+
+def ingest(*, actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+    """Run the stages for one message in ``domain`` and return add_memory's answer."""
+    run = RunLog.start(
+        actor=actor,
+        user_id=request.user_id,
+        rbac_scope=domain.scope,
+        workspace=domain.workspace,
+        message=request.message,
+        message_hash=hashlib.sha256(request.message.encode()).hexdigest(),
+    )
+    budget = CallBudget(settings.HELIX_LLM_CALLS_PER_MESSAGE)
+    try:
+        result = _stages(run, request, domain, actor, budget)
+    except ProviderError as exc:
+        run.finish(error_code=exc.code, error=str(exc), llm_calls=budget.used)
+        raise ApplicationError(str(exc), code=exc.code, status=503) from exc
+    except ApplicationError as exc:
+        run.finish(error_code=exc.code, error=exc.message, llm_calls=budget.used)
+        raise
+    except Exception as exc:
+        run.finish(error_code="internal_error", error=f"{exc.__class__.__name__}: {exc}", llm_calls=budget.used)
+        raise
+    run.finish(result=result.pop("_log"), llm_calls=budget.used)
+    if result["memory_ids"] or result["updated"]:
+        run_id = str(run.id)
+        transaction.on_commit(lambda: async_task("memory.tasks.memory_enrich", run_id, task_name=f"enrich {run_id}"))
+    return result
+
+
+def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: Actor, budget: CallBudget) -> dict[str, Any]:
+    now = timezone.now()
+    with run.stage("extract") as log:
+        extraction = extract(
+            message=request.message,
+            subject=request.user_id,
+            conversation=request.conversation,
+            now=request.occurred_at or now,
+            verbatim=not request.extract,
+            max_atoms=settings.HELIX_MAX_FACTS_PER_CALL,
+            llm=get_llm(),
+            budget=budget,
+            run_id=run.id,
+        )
+        atoms = extraction.atoms
+        for atom in atoms if request.memory_type else ():
+            atom.memory_type = request.memory_type
+        log.update(
+            method=extraction.method,
+            atoms=[a.content for a in atoms],
+            dropped=extraction.dropped,
+            problem=extraction.problem,
+        )
+    keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
+    with run.stage("embed") as log:
+        vectors = get_embedder().embed([a.content for a in atoms], purpose="ingest")
+        log["count"] = len(atoms)
+    with run.stage("candidates") as log:
+        candidates = load_candidates(
+            atoms=atoms, vectors=vectors, keys=keys, scope=domain.scope, user_id=request.user_id
+        )
+        log["candidates"] = [
+            [{"id": str(c.memory.id), "cosine": c.cosine, "via": sorted(c.via)} for c in found] for found in candidates
+        ]
+    with run.stage("decide") as log:
+        decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
+        log["decisions"] = [d.as_log() for d in decisions]
+    with run.stage("apply") as log:
+        outcome = apply(
+            WriteRequest(
+                atoms=atoms,
+                decisions=decisions,
+                vectors=vectors,
+                keys=keys,
+                domain=domain,
+                author=actor,
+                user_id=request.user_id,
+                agent_id=request.agent_id,
+                metadata=request.metadata,
+                valid_from=request.occurred_at or now,
+                source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
+                run_id=run.id,
+            )
+        )
+        log["holders"] = outcome.holders
+    return _answer(run, extraction.dropped, atoms, decisions, outcome, domain)
+
+
+def _answer(
+    run: RunLog, dropped: list[str], atoms: list[Atom], decisions: list[Decision], outcome: Outcome, domain: WriteDomain
+) -> dict[str, Any]:
+    """add_memory's answer, and (under ``_log``) what the run log keeps of it."""
+    answer: dict[str, Any] = {
+        "ok": True,
+        "memory_ids": outcome.memory_ids,
+        "updated": outcome.updated,
+        "deduped": list(dict.fromkeys(outcome.deduped)),
+        "skipped": [{"text": text, "reason": "not a statement to remember"} for text in dropped],
+        "superseded": outcome.superseded,
+        "contradicted": outcome.contradicted,
+        "needs_clarification": outcome.needs_clarification,
+        "decisions": [_decision(i, atom, d, outcome) for i, (atom, d) in enumerate(zip(atoms, decisions, strict=True))],
+        "run_id": str(run.id),
+    }
+    logged = ("memory_ids", "updated", "deduped", "superseded", "contradicted")
+    answer["_log"] = {
+        **{key: answer[key] for key in logged},
+        "holders": {str(k): v for k, v in outcome.holders.items()},
+        "links": [[i, j, kind] for i, atom in enumerate(atoms) for j, kind in atom.links],
+        "domain": {
+            "scope": domain.scope,
+            "workspace_id": domain.workspace.id,
+            "federation_id": domain.federation.id if domain.federation else None,
+            "visible_workspace_ids": list(domain.visible_workspace_ids),
+        },
+    }
+    return answer
+
+
+def _decision(index: int, atom: Atom, decision: Decision, outcome: Outcome) -> dict[str, Any]:
+    return {
+        "atom": atom.content,
+        "type": atom.memory_type,
+        "op": decision.op.value,
+        "memory_id": outcome.holders.get(index),
+        "target_id": str(decision.target.memory.id) if decision.target else None,
+        "confidence": decision.confidence,
+        "reason": decision.reason,
+    }

@@ -1,0 +1,3 @@
+"""Writes in the memory domain, one module per concern: ``add`` (the one way memories are added,
+immediate or buffered), ``revisions`` (how a stored memory changes: rewritten with history or
+superseded), ``corrections`` (update, forget, restore by id), ``workspaces`` and ``embedding_space``."""

@@ -1,0 +1,127 @@
+"""The one way memories are added: ``memory_add``, immediate or buffered for the worker.
+
+Every add answers bad input and refusals at once, buffered or not: the input was checked at
+the door (``memory.ingest.request``), and access and the write domain are settled here
+before anything is stored. Whatever the door, an add is the same: the exact call a rule
+proposal names adopts the rule instead of storing a memory, and every CONTRADICTS edge it
+writes opens a contradiction review (settled at once when a learned rule covers it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django_q.tasks import async_task
+
+from helixsite.errors import ApplicationError
+from memory.charter.selectors import rule_proposal_matching
+from memory.charter.services import contradiction_reviews_open, rule_proposal_adopt
+from memory.ingest.extract import Conversation
+from memory.ingest.pipeline import ingest
+from memory.ingest.request import AddRequest
+from memory.outbox.models import PendingInput
+from memory.outbox.services import (
+    outbox_deliver,
+    pending_input_claim,
+    pending_input_create,
+    pending_input_fail,
+    pending_input_finish,
+)
+from rbac.actors import Actor
+from rbac.policy import WriteDomain, write_domain_resolve
+
+_NOTHING_STORED = {"memory_ids": [], "updated": [], "deduped": [], "skipped": [], "needs_clarification": []}
+
+
+def memory_add(
+    *,
+    actor: Actor,
+    user_id: str,
+    message: str,
+    group_id: str | int | None = None,
+    agent_id: str = "",
+    metadata: dict[str, Any] | None = None,
+    occurred_at: datetime | None = None,
+    conversation: Conversation | None = None,
+    extract: bool = True,
+    source: str | None = None,
+    memory_type: str | None = None,
+    buffered: bool = False,
+    deliver_outcomes: bool = False,
+) -> dict[str, Any]:
+    """Turn a message into memories: extract → embed → candidates → decide → apply → (enrich).
+
+    ``buffered``: answer ``accepted`` with a ``pending_id`` and let the worker write.
+    ``deliver_outcomes``: earlier outcomes and notices for the caller ride along as
+    ``pending_outcomes`` (the add_memory tool's answer). ``source`` and ``memory_type`` are for
+    writers inside the server; agents' calls leave them unset.
+    """
+    started = timezone.now()
+    request = AddRequest(
+        user_id=user_id,
+        message=message,
+        metadata=metadata or {},
+        occurred_at=occurred_at,
+        agent_id=agent_id,
+        conversation=conversation or Conversation(),
+        extract=extract,
+        source=source,
+        memory_type=memory_type,
+    )
+    domain = write_domain_resolve(actor=actor, group_id=group_id)
+    proposal = rule_proposal_matching(user_id=user_id, domain=domain, message=message, metadata=request.metadata)
+    if proposal is not None:
+        result = {"ok": True, **_NOTHING_STORED, **rule_proposal_adopt(actor=actor, proposal=proposal)}
+    elif buffered and getattr(actor, "pk", None):
+        result = _accept(actor, request, domain)
+    else:
+        result = _write(actor, request, domain)
+    if deliver_outcomes:
+        result["pending_outcomes"] = outbox_deliver(actor=actor, before=started)
+    return result
+
+
+def pending_add_run(*, pending_id: str) -> None:
+    """The worker's half of a buffered add: run the write as its creator, whose access is checked
+    again. The memories, their reviews and the outcome commit together; a claimed row is never
+    written twice."""
+    pending = pending_input_claim(pending_id=uuid.UUID(pending_id))
+    if pending is None:
+        return
+    try:
+        with transaction.atomic():
+            _write_pending(pending)
+    except Exception as exc:
+        pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
+        raise
+
+
+def _write(actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+    result = ingest(actor=actor, request=request, domain=domain)
+    contradiction_reviews_open(actor=actor, workspace=domain.workspace, add_result=result)
+    return result
+
+
+def _accept(actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+    pending = pending_input_create(actor=actor, domain=domain, user_id=request.user_id, payload=request.as_payload())
+    pending_id = str(pending.id)
+    transaction.on_commit(
+        lambda: async_task("memory.tasks.pending_input_run", pending_id, task_name=f"add {pending_id}")
+    )
+    return {"ok": True, "status": "accepted", "pending_id": pending_id}
+
+
+def _write_pending(pending: PendingInput) -> None:
+    try:
+        request = AddRequest.from_payload(user_id=pending.user_id, payload=pending.payload)
+        domain = write_domain_resolve(actor=pending.creator, group_id=pending.workspace_id)
+        result = ingest(actor=pending.creator, request=request, domain=domain)
+    except ApplicationError as exc:  # refused or a provider down: nothing stored but the failed run, which is kept
+        pending_input_fail(pending=pending, code=exc.code, message=exc.message)
+        return
+    contradiction_reviews_open(actor=pending.creator, workspace=domain.workspace, add_result=result)
+    pending_input_finish(pending=pending, result=result)
