@@ -98,5 +98,3 @@ def test_enroll_client_does_not_readmit_after_a_revocation():
     membership_revoke(actor=SYSTEM, workspace=Workspace.objects.get(slug="onboarding"), user=agent.user)
 
     assert enroll_client(actor=agent.user).role is None
-
-
