@@ -1,34 +1,75 @@
-"""The per-token rate budget, the same for REST and MCP: calls are counted in the shared cache,
-so every web worker and both transports draw on one budget (``HELIX_API_RATE``)."""
+"""The per-token rate budget, the same for REST and MCP (``HELIX_API_RATE``, e.g. 1200/minute).
+
+A token bucket per API token (per user for a browser session) in the database: it holds up to
+the whole budget and refills at the budget's rate. Each call spends one unit in a single
+atomic statement, so concurrent calls on every web worker and on both transports draw on one
+exact budget: of any burst, at most the budget is accepted.
+"""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import math
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from rest_framework import exceptions as drf
 from rest_framework.request import Request
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
+from helixsite.agents.models import RateBudget
 
-class TokenRateThrottle(SimpleRateThrottle):
-    """Calls per API token (per user for a browser session)."""
+_TABLE = RateBudget._meta.db_table
+_REFILLED = "LEAST(%(capacity)s, b.tokens + EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at) * %(per_second)s)"
+# Spend one unit if one is there; the row lock makes concurrent spends wait for each other.
+_SPEND = f"""
+    INSERT INTO {_TABLE} AS b (key, tokens, updated_at) VALUES (%(key)s, %(capacity)s - 1, clock_timestamp())
+    ON CONFLICT (key) DO UPDATE SET tokens = {_REFILLED} - 1, updated_at = clock_timestamp()
+    WHERE {_REFILLED} >= 1
+    RETURNING b.tokens
+"""
+_LEFT = f"SELECT {_REFILLED} FROM {_TABLE} AS b WHERE key = %(key)s"
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
-    scope = "agent"
 
-    def get_rate(self) -> str:
-        return settings.HELIX_API_RATE
+def budget() -> tuple[int, float]:
+    """``HELIX_API_RATE`` as (calls, per-second refill)."""
+    calls, period = settings.HELIX_API_RATE.split("/")
+    return int(calls), int(calls) / _PERIODS[period[0]]
 
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        token = getattr(request, "auth", None)
-        ident = f"token:{token.pk}" if hasattr(token, "pk") else f"user:{request.user.pk}"
-        return f"throttle:{self.scope}:{ident}"
+
+def budget_spend(*, key: str) -> float | None:
+    """Spend one call of ``key``'s budget: None if spent, else the seconds until one is back."""
+    capacity, per_second = budget()
+    params = {"key": key, "capacity": capacity, "per_second": per_second}
+    with connection.cursor() as cursor:
+        cursor.execute(_SPEND, params)
+        if cursor.fetchone() is not None:
+            return None
+        cursor.execute(_LEFT, params)
+        row = cursor.fetchone()
+    left = float(row[0]) if row else 0.0
+    return max((1 - left) / per_second, 0.001)
+
+
+def budget_key(*, token: Any, user: Any) -> str:
+    return f"token:{token.pk}" if hasattr(token, "pk") else f"user:{user.pk}"
+
+
+class TokenRateThrottle(BaseThrottle):
+    """The budget as a DRF throttle, on every REST tool: past it, 429 ``throttled`` with Retry-After."""
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        self.retry_after = budget_spend(key=budget_key(token=getattr(request, "auth", None), user=request.user))
+        return self.retry_after is None
+
+    def wait(self) -> float | None:
+        return math.ceil(self.retry_after) if self.retry_after else None
 
 
 def rate_check(*, token: Any) -> None:
-    """Count one call of ``token`` outside DRF's request cycle (MCP); raise Throttled past the budget."""
-    throttle = TokenRateThrottle()
-    if not throttle.allow_request(SimpleNamespace(auth=token, user=token.user), None):  # type: ignore[arg-type]
-        raise drf.Throttled(throttle.wait())
+    """The budget outside DRF's request cycle (MCP): raise Throttled past it."""
+    retry_after = budget_spend(key=budget_key(token=token, user=token.user))
+    if retry_after is not None:
+        raise drf.Throttled(math.ceil(retry_after))
