@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 
 from helixsite.errors import Forbidden, InvalidInput
 from memory.fastthink.models import ThoughtType
+from rbac.actors import Actor, SystemActor
 from rbac.policy import is_active
 
 # Types an agent may add; a conclusion is made by think_conclude, evidence by think_recall.
@@ -17,10 +19,11 @@ MAX_RECALL_LIMIT = 20
 MAX_INCOMPLETE_LIMIT = 50
 
 
-def require_principal(actor: Any) -> None:
+def require_principal(actor: Actor) -> User:
     """Sessions are bound to a principal: the shell's system actor has none to bind to."""
-    if not is_active(actor) or getattr(actor, "pk", None) is None:
+    if not is_active(actor) or isinstance(actor, SystemActor) or actor.pk is None:
         raise Forbidden("Only an active principal can think.", details={"action": "think"})
+    return actor
 
 
 def session_name(value: Any) -> str:

@@ -11,12 +11,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from helixsite.errors import Forbidden
+from rbac.actors import Actor
 from rbac.policy import is_active
 from rbac.presence.inputs import window_parse
 from rbac.presence.models import AgentInstance
 
 
-def swarm_status(*, actor: Any, active_window_secs: int | str | None = None) -> dict[str, Any]:
+def swarm_status(*, actor: Actor, active_window_secs: int | str | None = None) -> dict[str, Any]:
     """Live instances of the principals visible to ``actor``, grouped by principal (family)
     and by root instance (subagents nested). ``active`` means seen within the window.
 
