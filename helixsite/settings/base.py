@@ -8,6 +8,7 @@ import re
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -127,10 +128,12 @@ HELIX_DB_POOL_MAX = env_int("HELIX_DB_POOL_MAX", 10, minimum=1, maximum=200)
 DATABASE_URL = env_optional_str("DATABASE_URL")
 
 
-def _database() -> dict:
+def _database() -> dict[str, Any]:
+    # Our engine (helixsite.db) takes keys dj_database_url's DBConfig does not know.
+    config: dict[str, Any]
     if DATABASE_URL:
         try:
-            config = dj_database_url.parse(DATABASE_URL)
+            config = dict(dj_database_url.parse(DATABASE_URL))
         except ValueError as exc:
             raise ImproperlyConfigured(f"DATABASE_URL is not a PostgreSQL URL: {exc}") from exc
         if config.get("ENGINE") != "django.db.backends.postgresql":

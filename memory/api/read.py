@@ -230,7 +230,9 @@ class BuildContextApi(ToolApi):
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
-        context = serializers.CharField()
+        # DRF's metaclass takes declared fields out of the class body, so this one does not
+        # shadow Field.context; the stubs cannot know that.
+        context = serializers.CharField()  # type: ignore[assignment]
         memories = serializers.ListField(child=serializers.DictField())
         tokens = serializers.IntegerField()
         token_budget = serializers.IntegerField()

@@ -34,7 +34,9 @@ class AddMemoryApi(ToolApi):
         metadata = serializers.DictField(required=False, help_text="returned with the memory in results")
         occurred_at = serializers.CharField(required=False, max_length=40, help_text="event time, RFC 3339")
         extract = serializers.BooleanField(default=True, help_text="false: store the message verbatim")
-        context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")
+        # DRF's metaclass takes declared fields out of the class body, so this one does not
+        # shadow Field.context; the stubs cannot know that.
+        context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")  # type: ignore[assignment]
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             """The checks no field type expresses, once, after every field passed its own."""

@@ -87,7 +87,10 @@ class NoticeQuerySet(models.QuerySet["Notice"]):
     def about(self, subject: str) -> NoticeQuerySet:
         return self.filter(subject=subject)
 
-    def address(self, *, kind: str, subject: str, recipients: list, payload: dict, resurfaces: bool = False) -> None:
+    # ``self`` is annotated because inside the class django-stubs leaves its model unbound.
+    def address(
+        self: NoticeQuerySet, *, kind: str, subject: str, recipients: list, payload: dict, resurfaces: bool = False
+    ) -> None:
         """One row per recipient; sending the same notice about the same subject again adds nothing."""
         self.bulk_create(
             [
