@@ -112,14 +112,16 @@ def rule_proposal_adopt(*, actor: Actor, proposal: RuleProposal) -> dict[str, An
         existing = LearnedRule.objects.filter(proposal=proposal).select_related("workspace", "adopted_by").first()
         if existing:
             return {"adopted_rule": learned_rule_as_dict(existing), "already_adopted": True}
-        clash = LearnedRule.objects.active().filter(
-            rbac_scope=proposal.rbac_scope, conflict_kind=proposal.conflict_kind
+        clash = (
+            LearnedRule.objects.active()
+            .filter(rbac_scope=proposal.rbac_scope, conflict_kind=proposal.conflict_kind)
+            .first()
         )
-        if clash.exists():
+        if clash is not None:
             raise Conflict(
                 "A learned rule for this kind of conflict is already in force in this write domain.",
                 code="rule_exists",
-                details={"rule_id": str(clash.first().id)},
+                details={"rule_id": str(clash.id)},
             )
         rule = LearnedRule.objects.create(
             proposal=proposal,
