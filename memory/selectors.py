@@ -240,7 +240,7 @@ def _exact_pin(query: str, bm25_scores: dict):
     """A query with a rare exact token keeps its rank-1 BM25 hit in the top k."""
     if not bm25_scores or not rare_tokens(query):
         return None
-    return max(bm25_scores, key=bm25_scores.get)
+    return max(bm25_scores, key=bm25_scores.__getitem__)
 
 
 # --- variants of recall on the same engine ---------------------------------------------------

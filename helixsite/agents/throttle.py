@@ -23,7 +23,7 @@ class TokenRateThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
         token = getattr(request, "auth", None)
-        ident = f"token:{token.pk}" if hasattr(token, "pk") else f"user:{request.user.pk}"
+        ident = f"token:{token.pk}" if token is not None and hasattr(token, "pk") else f"user:{request.user.pk}"
         return f"throttle:{self.scope}:{ident}"
 
 

@@ -113,6 +113,7 @@ class ForgetMemoryApi(ToolApi):
     @classmethod
     def run(cls, *, actor: Actor, memory_id: Any, reason: str) -> dict[str, Any]:
         memory = memory_forget(actor=actor, memory_id=memory_id, reason=reason)
+        assert memory.deleted_at is not None  # memory_forget has just set it
         return {"ok": True, "memory_id": str(memory.id), "forgotten_at": memory.deleted_at.isoformat()}
 
 

@@ -267,7 +267,7 @@ def _verdict(review: ContradictionReview) -> dict[str, Any]:
 
 def _review_payload(review: ContradictionReview) -> dict[str, Any]:
     new, old = review.from_memory, review.to_memory
-    payload = {
+    payload: dict[str, Any] = {
         "review_id": str(review.id),
         "status": str(review.status),
         "conflict_kind": review.conflict_kind,
@@ -394,4 +394,6 @@ def _writable_workspace(actor: Actor, shared: list[int]) -> Workspace:
     workspaces = Workspace.objects.filter(id__in=shared)
     if not is_global_admin(actor):
         workspaces = workspaces_for(actor, Action.WRITE).filter(id__in=shared)
-    return workspaces.order_by("id").first()
+    workspace = workspaces.order_by("id").first()
+    assert workspace is not None  # the caller checked may_settle: the actor writes in one of them
+    return workspace

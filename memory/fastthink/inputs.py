@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -59,6 +59,10 @@ def thought_type(value: Any) -> str:
     return str(value)
 
 
+@overload
+def thought_index(value: Any, *, field: str, required: Literal[True]) -> int: ...
+@overload
+def thought_index(value: Any, *, field: str, required: bool) -> int | None: ...
 def thought_index(value: Any, *, field: str, required: bool) -> int | None:
     if value is None and not required:
         return None
@@ -70,9 +74,13 @@ def thought_index(value: Any, *, field: str, required: bool) -> int | None:
 def thought_indices(value: Any) -> list[int]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise InvalidInput("supporting_idx must be a list of thought indices.", field="supporting_idx")
-    return sorted({thought_index(i, field="supporting_idx", required=True) for i in value})  # type: ignore[type-var]
+    return sorted({thought_index(i, field="supporting_idx", required=True) for i in value})
 
 
+@overload
+def owner(value: Any, *, required: Literal[True]) -> str: ...
+@overload
+def owner(value: Any, *, required: bool) -> str | None: ...
 def owner(value: Any, *, required: bool) -> str | None:
     if value in (None, "") and not required:
         return None

@@ -75,8 +75,9 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
             run_id=run.id,
         )
         atoms = extraction.atoms
-        for atom in atoms if request.memory_type else ():
-            atom.memory_type = request.memory_type
+        if request.memory_type:
+            for atom in atoms:
+                atom.memory_type = request.memory_type
         log.update(
             method=extraction.method,
             atoms=[a.content for a in atoms],

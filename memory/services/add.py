@@ -34,7 +34,13 @@ from memory.outbox.services import (
 )
 from rbac.policy import WriteDomain, write_domain_resolve
 
-_NOTHING_STORED = {"memory_ids": [], "updated": [], "deduped": [], "skipped": [], "needs_clarification": []}
+_NOTHING_STORED: dict[str, list[Any]] = {
+    "memory_ids": [],
+    "updated": [],
+    "deduped": [],
+    "skipped": [],
+    "needs_clarification": [],
+}
 
 
 def memory_add(

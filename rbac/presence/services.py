@@ -55,7 +55,7 @@ def agent_heartbeat(
         "actor_id": user.get_username(),
         "agent_id": instance.agent_id,
         "status": instance.status,
-        "parent_agent_id": instance.parent.agent_id if instance.parent_id else None,
+        "parent_agent_id": instance.parent.agent_id if instance.parent else None,
         "first_seen": instance.first_seen.isoformat(),
         "last_seen": instance.last_seen.isoformat(),
         "outcome": outcome,
@@ -63,7 +63,7 @@ def agent_heartbeat(
 
 
 def _refresh(instance: AgentInstance, *, status: str, parent_ref: str | None, now: datetime) -> str:
-    current = instance.parent.agent_id if instance.parent_id else None
+    current = instance.parent.agent_id if instance.parent else None
     if parent_ref is not None and parent_ref != current:
         place = f"a subagent of {current}" if current else "a root instance"
         raise Conflict(
@@ -149,6 +149,7 @@ def agent_farewell(*, actor: Actor, agent_id: str) -> dict[str, Any]:
             raise NotFound(f"You have no agent instance {agent_id}.", field="agent_id")
         already_ended = not instance.is_live
         subagents = [] if already_ended else _end_with_subagents(instance, timezone.now())
+    assert instance.ended_at is not None  # ended before this call, or by it
     return {
         "ok": True,
         "actor_id": user.get_username(),
