@@ -82,7 +82,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if response is None:
         return None
     code = _DRF_CODES.get(type(exc), getattr(exc, "default_code", "error"))
-    message = exc.detail if isinstance(getattr(exc, "detail", None), str) else str(getattr(exc, "detail", exc))
+    detail = getattr(exc, "detail", exc)
+    message = detail if isinstance(detail, str) else str(detail)
     response.data = {"ok": False, "error": {"code": code, "message": str(message)}}
     return response
 

@@ -17,8 +17,8 @@ from memory.models import (
 class HistoryInline(admin.TabularInline):
     model = MemoryHistory
     extra = 0
-    fields = ["created_at", "action", "old_content", "new_content", "actor", "reason"]
-    readonly_fields = fields
+    # Tuples: a list would have to be typed both as field groups and as field names.
+    fields = readonly_fields = ("created_at", "action", "old_content", "new_content", "actor", "reason")
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -61,8 +61,7 @@ class ConceptAdmin(ReadOnlyAdmin):
 class StageInline(admin.TabularInline):
     model = IngestStage
     extra = 0
-    fields = ["position", "name", "status", "duration_ms", "error", "inference_ids", "output"]
-    readonly_fields = fields
+    fields = readonly_fields = ("position", "name", "status", "duration_ms", "error", "inference_ids", "output")
     can_delete = False
 
     def has_add_permission(self, request, obj=None) -> bool:

@@ -22,6 +22,7 @@ from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
 from memory.search.score import Hit, score
 from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds, vector_text
+from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
 
@@ -46,7 +47,7 @@ def embedding_space_mismatch(space: EmbeddingSpace) -> str | None:
     return None
 
 
-def memory_get_for_actor(*, actor, memory_id) -> Memory:
+def memory_get_for_actor(*, actor: Actor, memory_id) -> Memory:
     """The access gate for one memory: not visible and not existing are the same 404."""
     try:
         pk = uuid.UUID(str(memory_id))
@@ -60,7 +61,7 @@ def memory_get_for_actor(*, actor, memory_id) -> Memory:
 
 def memory_list(
     *,
-    actor,
+    actor: Actor,
     user_id: str | None = None,
     memory_type: str | None = None,
     include_superseded: bool = False,
@@ -86,7 +87,7 @@ class MemoryDetail:
     history: list[MemoryHistory]
 
 
-def memory_detail(*, actor, memory_id) -> MemoryDetail:
+def memory_detail(*, actor: Actor, memory_id) -> MemoryDetail:
     """A memory with its live edges (only to memories the actor may see) and its history."""
     memory = memory_get_for_actor(actor=actor, memory_id=memory_id)
     visible = Memory.objects.live().visible_to(actor).values("id")
@@ -128,7 +129,7 @@ RESULT_FIELDS = (
 
 
 def memory_search(
-    *, actor, concept: str | None = None, tags: tuple[str, ...] = (), reinforce: bool = True, **params
+    *, actor: Actor, concept: str | None = None, tags: tuple[str, ...] = (), reinforce: bool = True, **params
 ) -> dict:
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
@@ -194,7 +195,7 @@ def _links_for_ppr(ids: list) -> list:
     return links_among(ids) if settings.HELIX_SEARCH_PPR_WEIGHT > 0 else []
 
 
-def _scope(actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:
+def _scope(actor: Actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:
     readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
     return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags))
 
@@ -239,14 +240,14 @@ def _exact_pin(query: str, bm25_scores: dict):
     """A query with a rare exact token keeps its rank-1 BM25 hit in the top k."""
     if not bm25_scores or not rare_tokens(query):
         return None
-    return max(bm25_scores, key=bm25_scores.get)
+    return max(bm25_scores, key=bm25_scores.__getitem__)
 
 
 # --- variants of recall on the same engine ---------------------------------------------------
 
 
 def memory_search_by_concept(
-    *, actor, concept: str, tags: list[str] | None = None, query: str | None = None, **params
+    *, actor: Actor, concept: str, tags: list[str] | None = None, query: str | None = None, **params
 ) -> dict:
     """Memories that are instances of an ontology concept (and carry the tags), ranked by the query."""
     known = list(Concept.objects.order_by("name").values_list("name", flat=True))
@@ -257,7 +258,7 @@ def memory_search_by_concept(
 
 def memory_reasoning_chain(
     *,
-    actor,
+    actor: Actor,
     query: str,
     user_id: str | None = None,
     direction: str = "both",
@@ -278,7 +279,7 @@ def memory_reasoning_chain(
     }
 
 
-def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:
+def memory_connect(*, actor: Actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:
     """One typed path between two anchors (memory ids or text), with its cumulative confidence."""
     start, goal = _anchor(actor, a, "a", user_id), _anchor(actor, b, "b", user_id)
     path = shortest_path(_scope(actor, None), start.id, goal.id, max_depth=max_depth)
@@ -290,7 +291,7 @@ def memory_connect(*, actor, a: str, b: str, user_id: str | None = None, max_dep
     return {**result, "path": chain["steps"], "confidence": chain["confidence"]}
 
 
-def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:
+def memory_graph(*, actor: Actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:
     """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest memories."""
     scope = _scope(actor, None)
     if memory_id is not None:
@@ -313,7 +314,7 @@ def memory_graph(*, actor, memory_id=None, user_id: str | None = None, depth: in
 
 
 def memory_build_context(
-    *, actor, query: str, user_id: str | None = None, token_budget: int | None = None, **params
+    *, actor: Actor, query: str, user_id: str | None = None, token_budget: int | None = None, **params
 ) -> dict:
     """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id."""
     budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
@@ -355,7 +356,7 @@ def _mmr(results: list[dict], lam: float) -> list[dict]:
     return [results[i] for i in chosen]
 
 
-def _anchor(actor, value: str, field: str, user_id: str | None) -> Memory:
+def _anchor(actor: Actor, value: str, field: str, user_id: str | None) -> Memory:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput(f"{field} must be a memory id or a text.", field=field)
     try:

@@ -26,3 +26,8 @@ class SystemActor:
 SYSTEM = SystemActor()
 
 Actor: TypeAlias = User | SystemActor
+
+
+def recorded_user(actor: Actor) -> User | None:
+    """The user a row records as having acted: the operator at the shell has no row, so nobody."""
+    return actor if isinstance(actor, User) and actor.pk else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -11,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from helixsite.agents.tool import ActorInput, ToolApi
+from rbac.actors import Actor
 from rbac.selectors import users_list
 from rbac.services import enroll_client
 
@@ -64,7 +66,7 @@ class EnrollClientApi(ToolApi):
         admitted_now = serializers.BooleanField(help_text="false when it was admitted before: nothing changed")
 
     @classmethod
-    def run(cls, *, actor: Any) -> dict[str, Any]:
+    def run(cls, *, actor: User) -> dict[str, Any]:
         enrollment = enroll_client(actor=actor)
         return {
             "ok": True,
@@ -109,7 +111,7 @@ class ListUsersApi(ToolApi):
         next_cursor = serializers.IntegerField(allow_null=True, help_text="null on the last page")
 
     @classmethod
-    def run(cls, *, actor: Any, limit: int, cursor: int) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, limit: int, cursor: int) -> dict[str, Any]:
         page = list(users_list(actor=actor, limit=limit + 1, offset=cursor))
         more = len(page) > limit
         return {

@@ -18,7 +18,7 @@ from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
-from rbac.actors import SYSTEM
+from rbac.actors import SYSTEM, Actor, SystemActor
 from rbac.models import (
     Federation,
     FederationMember,
@@ -53,18 +53,18 @@ _ACTION_PERMISSION = {
 _ADMIN_ONLY = {Action.FEDERATE, Action.DELETE_WORKSPACE}
 
 
-def is_active(actor: Any) -> bool:
+def is_active(actor: Actor) -> bool:
     return actor is SYSTEM or bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_active", False))
 
 
-def is_global_admin(actor: Any) -> bool:
+def is_global_admin(actor: Actor) -> bool:
     if actor is SYSTEM:
         return True
     principal = getattr(actor, "principal", None) if is_active(actor) else None
     return bool(principal and principal.is_global_admin)
 
 
-def workspaces_for(actor: Any, action: Action) -> QuerySet[Workspace]:
+def workspaces_for(actor: Actor, action: Action) -> QuerySet[Workspace]:
     """Workspaces in which ``actor`` may perform ``action``."""
     if not is_active(actor):
         return Workspace.objects.none()
@@ -77,11 +77,11 @@ def workspaces_for(actor: Any, action: Action) -> QuerySet[Workspace]:
     )
 
 
-def readable_workspace_ids(actor: Any) -> list[int]:
+def readable_workspace_ids(actor: Actor) -> list[int]:
     """On every search, so one query: roles are granted to users, never to groups."""
     if not is_active(actor):
         return []
-    if is_global_admin(actor):
+    if isinstance(actor, SystemActor) or is_global_admin(actor):
         return list(Workspace.objects.values_list("id", flat=True))
     # By the permission's natural key, not a cached content-type id: ids change when a
     # database is flushed or restored under a running server.
@@ -91,7 +91,7 @@ def readable_workspace_ids(actor: Any) -> list[int]:
     return [int(pk) for pk in granted]
 
 
-def authorize(*, actor: Any, action: Action, workspace: Workspace) -> None:
+def authorize(*, actor: Actor, action: Action, workspace: Workspace) -> None:
     """Raise NotFound (cannot even read it), Forbidden or Conflict (reserved); return when allowed."""
     if not is_active(actor):
         raise Forbidden("This principal is deactivated.", details={"action": str(action)})
@@ -112,7 +112,7 @@ def authorize(*, actor: Any, action: Action, workspace: Workspace) -> None:
         )
 
 
-def workspace_get(*, actor: Any, ref: str | int, action: Action = Action.READ) -> Workspace:
+def workspace_get(*, actor: Actor, ref: str | int, action: Action = Action.READ) -> Workspace:
     """The access gate for a workspace named by id or slug."""
     workspace = _workspace_lookup(ref)
     if workspace is None:
@@ -121,7 +121,7 @@ def workspace_get(*, actor: Any, ref: str | int, action: Action = Action.READ) -
     return workspace
 
 
-def federation_get(*, actor: Any, ref: str | int) -> Federation:
+def federation_get(*, actor: Actor, ref: str | int) -> Federation:
     """Federations are managed by global admins; to anyone else none exists."""
     lookup = Q(slug=str(ref)) | (Q(pk=int(ref)) if str(ref).isdigit() else Q(pk__in=[]))
     federation = Federation.objects.filter(lookup).first() if is_global_admin(actor) else None
@@ -145,7 +145,7 @@ class WriteDomain:
         return sorted(self.visible_workspace_ids)
 
 
-def write_domain_resolve(*, actor: Any, group_id: str | int | None) -> WriteDomain:
+def write_domain_resolve(*, actor: Actor, group_id: str | int | None) -> WriteDomain:
     if group_id in (None, ""):
         workspace = _only_writable_workspace(actor)
     else:
@@ -172,7 +172,7 @@ def provenance_record(*, memory_ids: Iterable[Any], domain: WriteDomain) -> None
         )
 
 
-def visible_memories_filter(actor: Any) -> Q:
+def visible_memories_filter(actor: Actor) -> Q:
     """A filter for Memory querysets: what ``actor`` may see. Global admins see everything."""
     if is_global_admin(actor):
         return Q()
@@ -180,7 +180,7 @@ def visible_memories_filter(actor: Any) -> Q:
     return Q(visible_in__overlap=list(readable))
 
 
-def _only_writable_workspace(actor: Any) -> Workspace:
+def _only_writable_workspace(actor: Actor) -> Workspace:
     writable: Sequence[Workspace] = list(workspaces_for(actor, Action.WRITE).order_by("slug")[:50])
     if len(writable) == 1:
         return writable[0]

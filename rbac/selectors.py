@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db.models import Prefetch, QuerySet
 
 from helixsite.errors import Forbidden, NotFound
+from rbac.actors import Actor
 from rbac.models import Membership
 from rbac.policy import is_global_admin
 
 
-def users_list(*, actor: Any, limit: int = 100, offset: int = 0) -> QuerySet:
+def users_list(*, actor: Actor, limit: int = 100, offset: int = 0) -> QuerySet:
     """The registry of principals, for global admins only: ids, names, timestamps."""
     if not is_global_admin(actor):
         raise Forbidden("Only a global admin may list users.", details={"action": "list_users"})
@@ -29,7 +29,7 @@ def principals_with_roles() -> QuerySet:
     )
 
 
-def user_get_by_name(*, username: str):
+def user_get_by_name(*, username: str) -> User:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise NotFound(f"No principal named {username}.", field="username")

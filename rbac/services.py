@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from guardian.shortcuts import assign_perm, remove_perm
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
+from rbac.actors import Actor, SystemActor
 from rbac.models import ApiToken, Federation, FederationMember, Membership, Principal, Role, Workspace
 from rbac.policy import ALL_PERMISSIONS, ROLE_PERMISSIONS, SYSTEM, Action, authorize, is_global_admin
 from rbac.tokens import token_generate
@@ -48,7 +49,7 @@ def principal_create(
         return Principal.objects.create(user=user, kind=kind, is_global_admin=is_global_admin)
 
 
-def principal_deactivate(*, actor: Any, user: AbstractUser) -> None:
+def principal_deactivate(*, actor: Actor, user: User) -> None:
     _require_global_admin(actor, "deactivate principals")
     with transaction.atomic():
         _guard_last_admin(user)
@@ -56,7 +57,7 @@ def principal_deactivate(*, actor: Any, user: AbstractUser) -> None:
         user.save(update_fields=["is_active"])
 
 
-def principal_set_global_admin(*, actor: Any, user: AbstractUser, is_admin: bool) -> Principal:
+def principal_set_global_admin(*, actor: Actor, user: User, is_admin: bool) -> Principal:
     _require_global_admin(actor, "change global admins")
     with transaction.atomic():
         principal, _ = Principal.objects.select_for_update().get_or_create(user=user)
@@ -70,7 +71,7 @@ def principal_set_global_admin(*, actor: Any, user: AbstractUser, is_admin: bool
     return principal
 
 
-def _guard_last_admin(user: AbstractUser) -> None:
+def _guard_last_admin(user: User) -> None:
     """Refuse to remove the last active global admin. Locks the admin rows to serialize racing calls."""
     admins = list(
         Principal.objects.select_for_update()
@@ -81,7 +82,7 @@ def _guard_last_admin(user: AbstractUser) -> None:
         raise Conflict("The last active global admin cannot be deactivated or demoted.", code="last_admin")
 
 
-def _require_global_admin(actor: Any, what: str) -> None:
+def _require_global_admin(actor: Actor, what: str) -> None:
     if not is_global_admin(actor):
         raise Forbidden(f"Only a global admin may {what}.")
 
@@ -89,7 +90,7 @@ def _require_global_admin(actor: Any, what: str) -> None:
 # --- tokens ----------------------------------------------------------------------------
 
 
-def token_issue(*, user: AbstractUser, name: str) -> IssuedToken:
+def token_issue(*, user: User, name: str) -> IssuedToken:
     raw, prefix, digest = token_generate()
     token = ApiToken.objects.create(user=user, name=name, prefix=prefix, digest=digest)
     return IssuedToken(token=token, raw=raw)
@@ -102,7 +103,7 @@ def token_revoke(*, token: ApiToken) -> None:
 # --- workspaces --------------------------------------------------------------------------
 
 
-def workspace_create(*, actor: Any, name: str, slug: str | None = None) -> Workspace:
+def workspace_create(*, actor: Actor, name: str, slug: str | None = None) -> Workspace:
     _require_global_admin(actor, "create workspaces")
     return _create_named(Workspace, name=name, slug=slug)
 
@@ -120,7 +121,7 @@ def _create_named(model: type[Workspace] | type[Federation], *, name: str, slug:
         raise Conflict(f"A {kind} with slug {slug} exists already.", code="slug_taken", field="slug") from None
 
 
-def workspace_rename(*, actor: Any, workspace: Workspace, name: str) -> Workspace:
+def workspace_rename(*, actor: Actor, workspace: Workspace, name: str) -> Workspace:
     authorize(actor=actor, action=Action.MANAGE_MEMBERS, workspace=workspace)
     workspace.name = name
     workspace.save(update_fields=["name"])
@@ -130,14 +131,14 @@ def workspace_rename(*, actor: Any, workspace: Workspace, name: str) -> Workspac
 # --- memberships -------------------------------------------------------------------------
 
 
-def membership_grant(*, actor: Any, workspace: Workspace, user: AbstractUser, role: str) -> Membership:
+def membership_grant(*, actor: Actor, workspace: Workspace, user: User, role: str) -> Membership:
     """Give ``user`` exactly ``role`` in ``workspace`` (a new membership or a changed role)."""
     authorize(actor=actor, action=Action.MANAGE_MEMBERS, workspace=workspace)
     if role not in ROLE_PERMISSIONS:
         raise InvalidInput(f"Unknown role {role}; roles are {', '.join(Role.values)}.", field="role")
     if not user.is_active:
         raise Conflict(f"{user.get_username()} is deactivated.", code="principal_inactive", field="user")
-    granted_by = actor if actor is not SYSTEM else None
+    granted_by = None if isinstance(actor, SystemActor) else actor
     with transaction.atomic():
         membership, _ = Membership.objects.update_or_create(
             user=user,
@@ -148,7 +149,7 @@ def membership_grant(*, actor: Any, workspace: Workspace, user: AbstractUser, ro
     return membership
 
 
-def membership_revoke(*, actor: Any, workspace: Workspace, user: AbstractUser) -> None:
+def membership_revoke(*, actor: Actor, workspace: Workspace, user: User) -> None:
     authorize(actor=actor, action=Action.MANAGE_MEMBERS, workspace=workspace)
     with transaction.atomic():
         deleted, _ = Membership.objects.filter(user=user, workspace=workspace).delete()
@@ -157,7 +158,7 @@ def membership_revoke(*, actor: Any, workspace: Workspace, user: AbstractUser) -
         _set_permissions(user, workspace, ())
 
 
-def _set_permissions(user: AbstractUser, workspace: Workspace, keep: tuple[str, ...]) -> None:
+def _set_permissions(user: User, workspace: Workspace, keep: tuple[str, ...]) -> None:
     for codename in ALL_PERMISSIONS:
         if codename in keep:
             assign_perm(f"rbac.{codename}", user, workspace)
@@ -168,12 +169,12 @@ def _set_permissions(user: AbstractUser, workspace: Workspace, keep: tuple[str, 
 # --- federations -------------------------------------------------------------------------
 
 
-def federation_create(*, actor: Any, name: str, slug: str | None = None) -> Federation:
+def federation_create(*, actor: Actor, name: str, slug: str | None = None) -> Federation:
     _require_global_admin(actor, "create federations")
     return _create_named(Federation, name=name, slug=slug)
 
 
-def federation_attach(*, actor: Any, federation: Federation, workspace: Workspace) -> FederationMember:
+def federation_attach(*, actor: Actor, federation: Federation, workspace: Workspace) -> FederationMember:
     """From now on, writes in ``workspace`` deduplicate and are shared across the federation."""
     authorize(actor=actor, action=Action.FEDERATE, workspace=workspace)
     try:
@@ -185,7 +186,7 @@ def federation_attach(*, actor: Any, federation: Federation, workspace: Workspac
         ) from None
 
 
-def federation_detach(*, actor: Any, federation: Federation, workspace: Workspace) -> None:
+def federation_detach(*, actor: Actor, federation: Federation, workspace: Workspace) -> None:
     """Prospective: memories written while attached keep their visibility; only future writes change."""
     authorize(actor=actor, action=Action.FEDERATE, workspace=workspace)
     closed = (
@@ -208,7 +209,7 @@ class Enrollment:
     admitted_now: bool
 
 
-def enroll_client(*, actor: AbstractUser) -> Enrollment:
+def enroll_client(*, actor: User) -> Enrollment:
     """Admit ``actor`` as worker in onboarding, once. Later calls change nothing, so a
     role an admin granted since (or a revocation) stands."""
     onboarding = Workspace.objects.get(slug=Workspace.ONBOARDING)

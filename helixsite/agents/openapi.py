@@ -14,7 +14,9 @@ class ErrorDetailOut(serializers.Serializer):
     code = serializers.CharField(help_text="machine-readable: invalid, required, unknown_parameter, not_found…")
     message = serializers.CharField()
     field = serializers.CharField(required=False, help_text="the parameter at fault")
-    fields = serializers.DictField(required=False, help_text="every field error, by parameter")
+    # DRF's metaclass takes declared fields out of the class body, so this one does not shadow
+    # Serializer.fields; the stubs cannot know that.
+    fields = serializers.DictField(required=False, help_text="every field error, by parameter")  # type: ignore[assignment]
 
 
 class ErrorOut(serializers.Serializer):

@@ -14,6 +14,7 @@ import inspect
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -80,15 +81,17 @@ class ToolApi(APIView):
         return data
 
     @classmethod
-    def call(cls, *, actor: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+    def call(cls, *, actor: User, arguments: dict[str, Any]) -> dict[str, Any]:
         """The tool called by another transport (MCP): the same checks as over HTTP."""
         actor_check(actor=actor, claimed=arguments.get("actor_id"))
         return cls.run(actor=actor, **cls.parse(arguments))
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
-        """The tool itself: one service or selector call. Every tool class defines it; this
-        base answers a class that forgot with a clear error instead of a silent empty result."""
+    def run(cls, *args: Any, **params: Any) -> dict[str, Any]:
+        """The tool itself, called as ``run(actor=..., **params)``: one service or selector call.
+        Every tool class defines it with its own keyword parameters, which is why this signature
+        is left open; this base answers a class that forgot with a clear error instead of a
+        silent empty result."""
         raise NotImplementedError(f"{cls.__name__} defines no run()")
 
 

@@ -8,6 +8,7 @@ import re
 import secrets
 import sys
 from pathlib import Path
+from typing import Any, TypedDict
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -127,10 +128,12 @@ HELIX_DB_POOL_MAX = env_int("HELIX_DB_POOL_MAX", 10, minimum=1, maximum=200)
 DATABASE_URL = env_optional_str("DATABASE_URL")
 
 
-def _database() -> dict:
+def _database() -> dict[str, Any]:
+    # Our engine (helixsite.db) takes keys dj_database_url's DBConfig does not know.
+    config: dict[str, Any]
     if DATABASE_URL:
         try:
-            config = dj_database_url.parse(DATABASE_URL)
+            config = dict(dj_database_url.parse(DATABASE_URL))
         except ValueError as exc:
             raise ImproperlyConfigured(f"DATABASE_URL is not a PostgreSQL URL: {exc}") from exc
         if config.get("ENGINE") != "django.db.backends.postgresql":
@@ -270,7 +273,18 @@ HELIX_LEARNED_RULES_AUTO_SETTLE = env_bool("HELIX_LEARNED_RULES_AUTO_SETTLE", Tr
 HELIX_SEARCH_DEFAULT_MODE = env_choice(
     "HELIX_SEARCH_DEFAULT_MODE", "contextual", ["recent", "contextual", "deep", "full"]
 )
-HELIX_SEARCH_MODES = {
+
+
+class SearchModePreset(TypedDict):
+    """A search mode's defaults: ``memory.search.params.Mode`` without its name."""
+
+    limit: int
+    graph_depth: int
+    freshness_weight: float
+    min_score: float
+
+
+HELIX_SEARCH_MODES: dict[str, SearchModePreset] = {
     "recent": {"limit": 10, "graph_depth": 1, "freshness_weight": 0.35, "min_score": 0.0},
     "contextual": {"limit": 10, "graph_depth": 2, "freshness_weight": 0.10, "min_score": 0.0},
     "deep": {"limit": 20, "graph_depth": 3, "freshness_weight": 0.05, "min_score": 0.0},

@@ -22,6 +22,7 @@ from memory.selectors import (
     memory_search,
     memory_search_by_concept,
 )
+from rbac.actors import Actor
 
 
 class SearchMemoryApi(ToolApi):
@@ -38,7 +39,7 @@ class SearchMemoryApi(ToolApi):
     OutputSerializer = SearchOut
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return memory_search(actor=actor, **params)
 
 
@@ -63,7 +64,7 @@ class ListMemoriesApi(ToolApi):
         next_cursor = serializers.IntegerField(allow_null=True, help_text="null on the last page")
 
     @classmethod
-    def run(cls, *, actor: Any, limit: int, cursor: int, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, limit: int, cursor: int, **params: Any) -> dict[str, Any]:
         page = memory_list(actor=actor, limit=limit + 1, offset=cursor, **params)
         more = len(page) > limit
         memories = [memory_out(m) for m in page[:limit]]
@@ -92,7 +93,7 @@ class GetMemoryApi(ToolApi):
         history = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Any, memory_id: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, memory_id: Any) -> dict[str, Any]:
         detail = memory_detail(actor=actor, memory_id=memory_id)
         edges = [
             {
@@ -139,7 +140,7 @@ class GetMemoryGraphApi(ToolApi):
         edges = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return memory_graph(actor=actor, **params)
 
 
@@ -159,7 +160,7 @@ class SearchByConceptApi(ToolApi):
     OutputSerializer = SearchOut
 
     @classmethod
-    def run(cls, *, actor: Any, concept_type: str, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, concept_type: str, **params: Any) -> dict[str, Any]:
         return memory_search_by_concept(actor=actor, concept=concept_type, **params)
 
 
@@ -184,7 +185,7 @@ class SearchReasoningChainApi(ToolApi):
         chains = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Any, chain_mode: str, limit: int, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, chain_mode: str, limit: int, **params: Any) -> dict[str, Any]:
         return memory_reasoning_chain(actor=actor, direction=chain_mode, seeds=limit, **params)
 
 
@@ -211,7 +212,7 @@ class ConnectMemoriesApi(ToolApi):
     OutputSerializer._declared_fields["to"] = serializers.DictField()
 
     @classmethod
-    def run(cls, *, actor: Any, query_a: str, query_b: str, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, query_a: str, query_b: str, **params: Any) -> dict[str, Any]:
         return memory_connect(actor=actor, a=query_a, b=query_b, **params)
 
 
@@ -229,11 +230,13 @@ class BuildContextApi(ToolApi):
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
-        context = serializers.CharField()
+        # DRF's metaclass takes declared fields out of the class body, so this one does not
+        # shadow Field.context; the stubs cannot know that.
+        context = serializers.CharField()  # type: ignore[assignment]
         memories = serializers.ListField(child=serializers.DictField())
         tokens = serializers.IntegerField()
         token_budget = serializers.IntegerField()
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return memory_build_context(actor=actor, **params)

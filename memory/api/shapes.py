@@ -78,7 +78,9 @@ class MemoryOut(serializers.Serializer):
     user_id = serializers.CharField()
     author = serializers.CharField(source="author.username")
     agent_id = serializers.CharField()
-    source = serializers.CharField()
+    # DRF's metaclass takes declared fields out of the class body, so this one does not shadow
+    # Field.source; the stubs cannot know that.
+    source = serializers.CharField()  # type: ignore[assignment]
     certainty = serializers.IntegerField()
     importance = serializers.FloatField()
     metadata = serializers.DictField()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi
@@ -13,6 +14,7 @@ from memory.api.shapes import MemoryOut, memory_out
 from memory.ingest.request import conversation_parse, event_time_parse, message_check, metadata_check
 from memory.services.add import memory_add
 from memory.services.corrections import memory_forget, memory_restore, memory_update
+from rbac.actors import Actor
 
 
 class AddMemoryApi(ToolApi):
@@ -32,7 +34,9 @@ class AddMemoryApi(ToolApi):
         metadata = serializers.DictField(required=False, help_text="returned with the memory in results")
         occurred_at = serializers.CharField(required=False, max_length=40, help_text="event time, RFC 3339")
         extract = serializers.BooleanField(default=True, help_text="false: store the message verbatim")
-        context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")
+        # DRF's metaclass takes declared fields out of the class body, so this one does not
+        # shadow Field.context; the stubs cannot know that.
+        context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")  # type: ignore[assignment]
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             """The checks no field type expresses, once, after every field passed its own."""
@@ -64,7 +68,7 @@ class AddMemoryApi(ToolApi):
         already_adopted = serializers.BooleanField(required=False)
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: User, **params: Any) -> dict[str, Any]:
         return memory_add(actor=actor, buffered=settings.HELIX_ADD_BUFFERED, deliver_outcomes=True, **params)
 
 
@@ -86,7 +90,7 @@ class UpdateMemoryApi(ToolApi):
         memory = MemoryOut()
 
     @classmethod
-    def run(cls, *, actor: Any, memory_id: Any, user_id: str, new_content: str, reason: str) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, memory_id: Any, user_id: str, new_content: str, reason: str) -> dict[str, Any]:
         memory = memory_update(actor=actor, memory_id=memory_id, content=new_content, reason=reason, user_id=user_id)
         return {"ok": True, "memory": memory_out(memory)}
 
@@ -107,8 +111,9 @@ class ForgetMemoryApi(ToolApi):
         forgotten_at = serializers.DateTimeField()
 
     @classmethod
-    def run(cls, *, actor: Any, memory_id: Any, reason: str) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, memory_id: Any, reason: str) -> dict[str, Any]:
         memory = memory_forget(actor=actor, memory_id=memory_id, reason=reason)
+        assert memory.deleted_at is not None  # memory_forget has just set it
         return {"ok": True, "memory_id": str(memory.id), "forgotten_at": memory.deleted_at.isoformat()}
 
 
@@ -127,5 +132,5 @@ class RestoreMemoryApi(ToolApi):
         memory = MemoryOut()
 
     @classmethod
-    def run(cls, *, actor: Any, memory_id: Any, reason: str) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, memory_id: Any, reason: str) -> dict[str, Any]:
         return {"ok": True, "memory": memory_out(memory_restore(actor=actor, memory_id=memory_id, reason=reason))}

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from helixsite.agents.tool import ToolApi, ToolInput
 from memory.charter.services import contradiction_resolve
+from rbac.actors import Actor
 
 NEW, OLD = "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01", "9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"
 
@@ -57,5 +58,5 @@ class ResolveContradictionApi(ToolApi):
         rule_proposal = serializers.DictField(allow_null=True, help_text="set when this verdict completes one")
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return contradiction_resolve(actor=actor, **params)

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 
 from memory.charter.models import ContradictionReview, LearnedRule, RuleProposal
 from memory.models import Memory
+from rbac.actors import Actor, recorded_user
 from rbac.models import Membership, Role, Workspace
 from rbac.policy import Action, WriteDomain, is_active, is_global_admin, readable_workspace_ids, workspaces_for
 
@@ -33,7 +34,7 @@ def shared_workspace_ids(*, memory_ids: list[Any]) -> list[int]:
     return sorted(set.intersection(*sets)) if sets else []
 
 
-def may_settle(*, actor: Any, workspace_ids: list[int]) -> bool:
+def may_settle(*, actor: Actor, workspace_ids: list[int]) -> bool:
     """Settling a dispute changes what is current, as an add in its workspace would: it takes write access there."""
     if not is_active(actor) or not workspace_ids:
         return False
@@ -42,11 +43,12 @@ def may_settle(*, actor: Any, workspace_ids: list[int]) -> bool:
     return workspaces_for(actor, Action.WRITE).filter(id__in=workspace_ids).exists()
 
 
-def review_recipients(*, review: ContradictionReview, writer: Any) -> list[Any]:
+def review_recipients(*, review: ContradictionReview, writer: Actor) -> list[Any]:
     """The writer, the owner's own principal and the workspace's moderators, if they may settle it."""
     candidates = _moderators(review.workspace) + _owner(review.from_memory.user_id)
-    if getattr(writer, "pk", None):
-        candidates.insert(0, writer)
+    writer_user = recorded_user(writer)
+    if writer_user is not None:
+        candidates.insert(0, writer_user)
     shared = shared_workspace_ids(memory_ids=[review.from_memory_id, review.to_memory_id])
     return _unique(u for u in candidates if may_settle(actor=u, workspace_ids=shared))
 
@@ -79,7 +81,7 @@ def learned_rule_for(*, rbac_scope: str, kind: str) -> LearnedRule | None:
     return LearnedRule.objects.active().filter(rbac_scope=rbac_scope, conflict_kind=kind).first()
 
 
-def learned_rules_for(*, actor: Any) -> list[LearnedRule]:
+def learned_rules_for(*, actor: Actor) -> list[LearnedRule]:
     """Active rules of the workspaces ``actor`` can read: a rule names its workspace and kind of conflict."""
     rules = LearnedRule.objects.active().select_related("workspace", "adopted_by", "proposal")
     if not is_global_admin(actor):
@@ -87,7 +89,7 @@ def learned_rules_for(*, actor: Any) -> list[LearnedRule]:
     return list(rules.order_by("adopted_at", "id"))
 
 
-def charter_rules(*, actor: Any) -> dict[str, Any]:
+def charter_rules(*, actor: Actor) -> dict[str, Any]:
     """``memory://rules``: the charter as the code enforces it, plus the learned rules ``actor`` may see."""
     rules = _charter()
     learned = [learned_rule_as_dict(rule) for rule in learned_rules_for(actor=actor)]

@@ -32,6 +32,7 @@ from memory.models import Edge, EdgeType, Memory
 from memory.outbox.models import Notice, NoticeKind
 from memory.selectors import memory_get_for_actor
 from memory.services.revisions import edge_retype, memory_supersede
+from rbac.actors import Actor, recorded_user
 from rbac.models import Workspace
 from rbac.policy import Action, is_global_admin, workspaces_for
 
@@ -48,7 +49,7 @@ _RULE_EFFECT = {
 
 
 def contradiction_reviews_open(
-    *, actor: Any, workspace: Workspace, add_result: dict[str, Any]
+    *, actor: Actor, workspace: Workspace, add_result: dict[str, Any]
 ) -> list[ContradictionReview]:
     """After an add: a review for each CONTRADICTS edge it wrote, settled at once when a learned rule covers it."""
     pairs = {
@@ -74,7 +75,7 @@ def contradiction_reviews_open(
     ]
 
 
-def contradiction_resolve(*, actor: Any, from_id: Any, to_id: Any, resolution: str) -> dict[str, Any]:
+def contradiction_resolve(*, actor: Actor, from_id: Any, to_id: Any, resolution: str) -> dict[str, Any]:
     """Settle the contradiction from_id (newer) → to_id (older) with confirm, retract or preference.
 
     Anyone who cannot read both memories gets not_found; reading without write access in
@@ -102,7 +103,7 @@ def contradiction_resolve(*, actor: Any, from_id: Any, to_id: Any, resolution: s
     }
 
 
-def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]:
+def rule_proposal_adopt(*, actor: Actor, proposal: RuleProposal) -> dict[str, Any]:
     """Turn a proposal into a learned rule, once; adopting it again answers with the same rule."""
     if not may_settle(actor=actor, workspace_ids=[proposal.workspace_id]):
         raise Forbidden("Adopting a rule takes write access in its workspace.", details={"action": "adopt_rule"})
@@ -111,14 +112,16 @@ def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]
         existing = LearnedRule.objects.filter(proposal=proposal).select_related("workspace", "adopted_by").first()
         if existing:
             return {"adopted_rule": learned_rule_as_dict(existing), "already_adopted": True}
-        clash = LearnedRule.objects.active().filter(
-            rbac_scope=proposal.rbac_scope, conflict_kind=proposal.conflict_kind
+        clash = (
+            LearnedRule.objects.active()
+            .filter(rbac_scope=proposal.rbac_scope, conflict_kind=proposal.conflict_kind)
+            .first()
         )
-        if clash.exists():
+        if clash is not None:
             raise Conflict(
                 "A learned rule for this kind of conflict is already in force in this write domain.",
                 code="rule_exists",
-                details={"rule_id": str(clash.first().id)},
+                details={"rule_id": str(clash.id)},
             )
         rule = LearnedRule.objects.create(
             proposal=proposal,
@@ -127,7 +130,7 @@ def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]
             conflict_kind=proposal.conflict_kind,
             resolution=proposal.resolution,
             text=proposal.text,
-            adopted_by=actor if getattr(actor, "pk", None) else None,
+            adopted_by=recorded_user(actor),
         )
         proposal.status = RuleProposal.Status.ADOPTED
         proposal.save(update_fields=["status"])
@@ -138,7 +141,7 @@ def rule_proposal_adopt(*, actor: Any, proposal: RuleProposal) -> dict[str, Any]
 # --- reviews ---------------------------------------------------------------------------------
 
 
-def _review_open(actor: Any, workspace: Workspace, new: Memory, old: Memory, reason: str) -> ContradictionReview:
+def _review_open(actor: Actor, workspace: Workspace, new: Memory, old: Memory, reason: str) -> ContradictionReview:
     with transaction.atomic():
         review, created = ContradictionReview.objects.get_or_create(
             from_memory=new,
@@ -148,7 +151,7 @@ def _review_open(actor: Any, workspace: Workspace, new: Memory, old: Memory, rea
                 "workspace": workspace,
                 "conflict_kind": conflict_kind(new),
                 "reason": reason[:500],
-                "raised_by": actor if getattr(actor, "pk", None) else None,
+                "raised_by": recorded_user(actor),
             },
         )
         if not created:
@@ -166,7 +169,7 @@ def _review_open(actor: Any, workspace: Workspace, new: Memory, old: Memory, rea
     return review
 
 
-def _review_for_pair(actor: Any, new: Memory, old: Memory, shared: list[int]) -> ContradictionReview:
+def _review_for_pair(actor: Actor, new: Memory, old: Memory, shared: list[int]) -> ContradictionReview:
     """The pair's review, locked; opened here for a CONTRADICTS edge written outside the agent surface."""
     review = ContradictionReview.objects.select_for_update().filter(from_memory=new, to_memory=old).first()
     if review is not None:
@@ -202,18 +205,22 @@ def _review_for_pair(actor: Any, new: Memory, old: Memory, shared: list[int]) ->
     return ContradictionReview.objects.select_for_update().get(from_memory=new, to_memory=old)
 
 
-def _settle(review: ContradictionReview, resolution: str, *, actor: Any, rule: LearnedRule | None = None) -> list[str]:
+def _settle(
+    review: ContradictionReview, resolution: str, *, actor: Actor, rule: LearnedRule | None = None
+) -> list[str]:
     superseded = _apply_verdict(review, resolution, actor=actor, rule=rule)
     now = timezone.now()
     review.status, review.resolution = ContradictionReview.Status.SETTLED, resolution
     review.resolved_at, review.settled_by_rule = now, rule
-    review.resolved_by = actor if getattr(actor, "pk", None) and rule is None else None
+    review.resolved_by = recorded_user(actor) if rule is None else None
     review.save(update_fields=["status", "resolution", "resolved_at", "resolved_by", "settled_by_rule"])
     Notice.objects.about(review.subject).filter(retired_at__isnull=True).update(retired_at=now)
     return superseded
 
 
-def _apply_verdict(review: ContradictionReview, resolution: str, *, actor: Any, rule: LearnedRule | None) -> list[str]:
+def _apply_verdict(
+    review: ContradictionReview, resolution: str, *, actor: Actor, rule: LearnedRule | None
+) -> list[str]:
     reason = f"resolve_contradiction: {resolution}" if rule is None else f"learned rule {rule.id}: {rule.text}"
     new, old = review.from_memory, review.to_memory
     if resolution == Resolution.RETRACT:
@@ -260,7 +267,7 @@ def _verdict(review: ContradictionReview) -> dict[str, Any]:
 
 def _review_payload(review: ContradictionReview) -> dict[str, Any]:
     new, old = review.from_memory, review.to_memory
-    payload = {
+    payload: dict[str, Any] = {
         "review_id": str(review.id),
         "status": str(review.status),
         "conflict_kind": review.conflict_kind,
@@ -371,7 +378,7 @@ def _resolution(value: Any) -> str:
     return str(value)
 
 
-def _pair_get_for_actor(actor: Any, from_id: Any, to_id: Any) -> tuple[Memory, Memory]:
+def _pair_get_for_actor(actor: Actor, from_id: Any, to_id: Any) -> tuple[Memory, Memory]:
     memories = []
     for field, value in (("from_id", from_id), ("to_id", to_id)):
         try:
@@ -383,8 +390,10 @@ def _pair_get_for_actor(actor: Any, from_id: Any, to_id: Any) -> tuple[Memory, M
     return memories[0], memories[1]
 
 
-def _writable_workspace(actor: Any, shared: list[int]) -> Workspace:
+def _writable_workspace(actor: Actor, shared: list[int]) -> Workspace:
     workspaces = Workspace.objects.filter(id__in=shared)
     if not is_global_admin(actor):
         workspaces = workspaces_for(actor, Action.WRITE).filter(id__in=shared)
-    return workspaces.order_by("id").first()
+    workspace = workspaces.order_by("id").first()
+    assert workspace is not None  # the caller checked may_settle: the actor writes in one of them
+    return workspace

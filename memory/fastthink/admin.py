@@ -7,8 +7,8 @@ from memory.fastthink.models import ThinkSession, Thought
 class ThoughtInline(admin.TabularInline):
     model = Thought
     extra = 0
-    fields = ["idx", "thought_type", "parent_idx", "content", "memory", "supporting", "created_at"]
-    readonly_fields = fields
+    # Tuples: a list would have to be typed both as field groups and as field names.
+    fields = readonly_fields = ("idx", "thought_type", "parent_idx", "content", "memory", "supporting", "created_at")
     raw_id_fields = ["memory"]
     can_delete = False
 

@@ -11,6 +11,7 @@ from helixsite.agents.tool import ActorInput, ToolApi
 from memory.fastthink.models import ThoughtType
 from memory.fastthink.selectors import search_incomplete_thoughts, think_status
 from memory.fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
+from rbac.actors import Actor
 
 SESSION = {
     "session_id": "plan-migration",
@@ -69,7 +70,7 @@ class ThinkStartApi(ToolApi):
     OutputSerializer = ThoughtOut
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_start(actor=actor, **params)
 
 
@@ -108,7 +109,7 @@ class ThinkAddApi(ToolApi):
     OutputSerializer = ThoughtOut
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_add(actor=actor, **params)
 
 
@@ -155,7 +156,7 @@ class ThinkRecallApi(ToolApi):
         already_recalled = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_recall(actor=actor, **params)
 
 
@@ -189,7 +190,7 @@ class ThinkConcludeApi(ToolApi):
         supporting_idx = serializers.ListField(child=serializers.IntegerField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_conclude(actor=actor, **params)
 
 
@@ -223,7 +224,7 @@ class ThinkCommitApi(ToolApi):
         supported_by = serializers.ListField(child=serializers.UUIDField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_commit(actor=actor, **params)
 
 
@@ -239,7 +240,7 @@ class ThinkDiscardApi(ToolApi):
     }
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_discard(actor=actor, **params)
 
 
@@ -258,7 +259,7 @@ class ThinkStatusApi(ToolApi):
         thoughts = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return think_status(actor=actor, **params)
 
 
@@ -286,5 +287,5 @@ class SearchIncompleteThoughtsApi(ToolApi):
         count = serializers.IntegerField()
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return search_incomplete_thoughts(actor=actor, **params)

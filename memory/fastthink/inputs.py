@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.conf import settings
+from django.contrib.auth.models import User
 
 from helixsite.errors import Forbidden, InvalidInput
 from memory.fastthink.models import ThoughtType
+from rbac.actors import Actor, SystemActor
 from rbac.policy import is_active
 
 # Types an agent may add; a conclusion is made by think_conclude, evidence by think_recall.
@@ -17,10 +19,11 @@ MAX_RECALL_LIMIT = 20
 MAX_INCOMPLETE_LIMIT = 50
 
 
-def require_principal(actor: Any) -> None:
+def require_principal(actor: Actor) -> User:
     """Sessions are bound to a principal: the shell's system actor has none to bind to."""
-    if not is_active(actor) or getattr(actor, "pk", None) is None:
+    if not is_active(actor) or isinstance(actor, SystemActor) or actor.pk is None:
         raise Forbidden("Only an active principal can think.", details={"action": "think"})
+    return actor
 
 
 def session_name(value: Any) -> str:
@@ -56,6 +59,10 @@ def thought_type(value: Any) -> str:
     return str(value)
 
 
+@overload
+def thought_index(value: Any, *, field: str, required: Literal[True]) -> int: ...
+@overload
+def thought_index(value: Any, *, field: str, required: bool) -> int | None: ...
 def thought_index(value: Any, *, field: str, required: bool) -> int | None:
     if value is None and not required:
         return None
@@ -67,9 +74,13 @@ def thought_index(value: Any, *, field: str, required: bool) -> int | None:
 def thought_indices(value: Any) -> list[int]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise InvalidInput("supporting_idx must be a list of thought indices.", field="supporting_idx")
-    return sorted({thought_index(i, field="supporting_idx", required=True) for i in value})  # type: ignore[type-var]
+    return sorted({thought_index(i, field="supporting_idx", required=True) for i in value})
 
 
+@overload
+def owner(value: Any, *, required: Literal[True]) -> str: ...
+@overload
+def owner(value: Any, *, required: bool) -> str | None: ...
 def owner(value: Any, *, required: bool) -> str | None:
     if value in (None, "") and not required:
         return None

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from rbac.actors import Actor
+
 
 class SessionState(models.TextChoices):
     THINKING = "thinking"
@@ -44,7 +46,7 @@ class ThoughtType(models.TextChoices):
 
 
 class ThinkSessionQuerySet(models.QuerySet["ThinkSession"]):
-    def owned_by(self, actor) -> ThinkSessionQuerySet:
+    def owned_by(self, actor: Actor) -> ThinkSessionQuerySet:
         return self.filter(actor_id=actor.pk)
 
     def unfinished(self) -> ThinkSessionQuerySet:

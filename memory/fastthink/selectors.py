@@ -12,9 +12,10 @@ from helixsite.errors import NotFound
 from memory.fastthink import inputs
 from memory.fastthink.models import ThinkSession, Thought
 from memory.fastthink.results import session_result, thought_result
+from rbac.actors import Actor
 
 
-def think_status(*, actor: Any, session_id: str) -> dict[str, Any]:
+def think_status(*, actor: Actor, session_id: str) -> dict[str, Any]:
     """State, budget and every thought of the actor's newest session of that name, in
     whatever state (until the sweep deletes an ended one)."""
     inputs.require_principal(actor)
@@ -35,7 +36,7 @@ def think_status(*, actor: Any, session_id: str) -> dict[str, Any]:
     }
 
 
-def search_incomplete_thoughts(*, actor: Any, user_id: str | None = None, limit: int = 10) -> dict[str, Any]:
+def search_incomplete_thoughts(*, actor: Actor, user_id: str | None = None, limit: int = 10) -> dict[str, Any]:
     """The actor's sessions still waiting for it (thinking, decided or timed out), newest
     first, with their thoughts, so an agent can pick one up again with think_start. With
     ``user_id``, only the sessions that recalled about (or committed for) that owner."""

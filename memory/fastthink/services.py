@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -36,13 +37,14 @@ from memory.fastthink.results import session_result, thought_result
 from memory.models import Edge, EdgeType, Memory, MemorySource, MemoryType
 from memory.selectors import memory_search
 from memory.services.add import memory_add
+from rbac.actors import Actor
 
 T = TypeVar("T")
 
 
-def think_start(*, actor: Any, session_id: str, initial_thought: str) -> dict[str, Any]:
+def think_start(*, actor: Actor, session_id: str, initial_thought: str) -> dict[str, Any]:
     """A new session in state thinking, with ``initial_thought`` as thought 0 (reasoning)."""
-    inputs.require_principal(actor)
+    principal = inputs.require_principal(actor)
     name = inputs.session_name(session_id)
     content = inputs.text(initial_thought, field="initial_thought")
     now = timezone.now()
@@ -50,7 +52,7 @@ def think_start(*, actor: Any, session_id: str, initial_thought: str) -> dict[st
         _lock_actor(actor)
         _require_room_for(actor, name)
         session = ThinkSession.objects.create(
-            actor=actor,
+            actor=principal,
             session_id=name,
             max_thoughts=settings.HELIX_THINK_MAX_THOUGHTS,
             max_seconds=settings.HELIX_THINK_MAX_SECONDS,
@@ -63,7 +65,7 @@ def think_start(*, actor: Any, session_id: str, initial_thought: str) -> dict[st
 
 
 def think_add(
-    *, actor: Any, session_id: str, content: str, thought_type: str = "reasoning", parent_idx: int | None = None
+    *, actor: Actor, session_id: str, content: str, thought_type: str = "reasoning", parent_idx: int | None = None
 ) -> dict[str, Any]:
     """One more thought, with the next index, optionally the child of an earlier one."""
     inputs.require_principal(actor)
@@ -82,7 +84,7 @@ def think_add(
 
 def think_recall(
     *,
-    actor: Any,
+    actor: Actor,
     session_id: str,
     query: str,
     parent_idx: int,
@@ -135,7 +137,7 @@ def think_recall(
 
 
 def think_conclude(
-    *, actor: Any, session_id: str, conclusion: str, supporting_idx: Sequence[int] = ()
+    *, actor: Actor, session_id: str, conclusion: str, supporting_idx: Sequence[int] = ()
 ) -> dict[str, Any]:
     """Add the conclusion, mark the thoughts it rests on as supporting; the session is decided."""
     inputs.require_principal(actor)
@@ -161,16 +163,16 @@ def think_conclude(
     }
 
 
-def think_commit(*, actor: Any, session_id: str, user_id: str, group_id: str | int | None = None) -> dict[str, Any]:
+def think_commit(*, actor: Actor, session_id: str, user_id: str, group_id: str | int | None = None) -> dict[str, Any]:
     """Write the conclusion, and only it, through memory_add (same write-domain rules), as
     a ``conclusion`` memory from source ``think``; every recalled memory the conclusion cites
     as supporting gets a SUPPORTS edge to it. A refused write leaves the session decided."""
-    inputs.require_principal(actor)
+    principal = inputs.require_principal(actor)
     name = inputs.session_name(session_id)
     owner = inputs.owner(user_id, required=True)
     _, decided, _ = _turn(actor=actor, name=name, states=(SessionState.DECIDED,), adding=0, work=_decided)
     result = memory_add(
-        actor=actor,
+        actor=principal,
         user_id=owner,
         message=decided.conclusion,
         group_id=group_id,
@@ -182,14 +184,14 @@ def think_commit(*, actor: Any, session_id: str, user_id: str, group_id: str | i
     now = timezone.now()
     with transaction.atomic():
         session = ThinkSession.objects.select_for_update().get(pk=decided.pk)
-        supported_by = _supports(actor, decided, memory_id, result["run_id"])
+        supported_by = _supports(principal, decided, memory_id, result["run_id"])
         session.state, session.ended_at, session.updated_at, session.user_id = SessionState.COMMITTED, now, now, owner
         session.committed_memory_id, session.commit_run_id = memory_id, uuid.UUID(result["run_id"])
         session.save(update_fields=["state", "ended_at", "updated_at", "user_id", "committed_memory", "commit_run_id"])
     return {**result, "memory_id": memory_id, "supported_by": supported_by, "session": session_result(session, now)}
 
 
-def think_discard(*, actor: Any, session_id: str) -> dict[str, Any]:
+def think_discard(*, actor: Actor, session_id: str) -> dict[str, Any]:
     """Throw the session away, whatever its state short of committed, timed out included."""
     inputs.require_principal(actor)
     name = inputs.session_name(session_id)
@@ -219,7 +221,7 @@ def think_sessions_sweep(*, now: datetime | None = None) -> dict[str, int]:
 
 
 def _turn(
-    *, actor: Any, name: str, states: Sequence[str], adding: int, work: Callable[[ThinkSession, datetime], T]
+    *, actor: Actor, name: str, states: Sequence[str], adding: int, work: Callable[[ThinkSession, datetime], T]
 ) -> tuple[ThinkSession, T, datetime]:
     """Lock the session, enforce its limits and state, run ``work`` in the same transaction.
 
@@ -244,7 +246,7 @@ def _turn(
     )
 
 
-def _locked(actor: Any, name: str) -> ThinkSession:
+def _locked(actor: Actor, name: str) -> ThinkSession:
     """The access gate: the actor's newest session of that name. Another actor's is not found."""
     session = (
         ThinkSession.objects.select_for_update()
@@ -355,7 +357,7 @@ def _decided(session: ThinkSession, now: datetime) -> _Decided:
     return _Decided(pk=session.pk, session_id=session.session_id, conclusion=conclusion, evidence=evidence)
 
 
-def _supports(actor: Any, decided: _Decided, memory_id: str | None, run_id: str) -> list[str]:
+def _supports(actor: User, decided: _Decided, memory_id: str | None, run_id: str) -> list[str]:
     """SUPPORTS edges from the cited evidence the actor can still see to the committed memory."""
     if memory_id is None or not decided.evidence:
         return []
@@ -387,13 +389,13 @@ def _supports(actor: Any, decided: _Decided, memory_id: str | None, run_id: str)
 # --- guards that need the database -------------------------------------------------------
 
 
-def _lock_actor(actor: Any) -> None:
+def _lock_actor(actor: Actor) -> None:
     """Serializes one actor's think_start calls, so the open-session cap holds under races."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"think-start|{actor.pk}"])
 
 
-def _require_room_for(actor: Any, name: str) -> None:
+def _require_room_for(actor: Actor, name: str) -> None:
     unfinished = ThinkSession.objects.owned_by(actor).unfinished()
     same = unfinished.filter(session_id=name).first()
     if same is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -20,7 +21,6 @@ from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
 from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
-from rbac.actors import Actor
 from rbac.policy import WriteDomain, provenance_record
 
 
@@ -43,7 +43,7 @@ class WriteRequest:
     vectors: np.ndarray
     keys: list[str]
     domain: WriteDomain
-    author: Actor
+    author: User
     user_id: str
     agent_id: str
     metadata: dict

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -98,7 +99,7 @@ def _row(number: int, data: Any, default_group: str | None) -> ImportRow:
 
 def import_rows(
     *,
-    actor: Any,
+    actor: User,
     rows: list[ImportRow],
     batch_size: int,
     rebuild_index: str = "auto",
@@ -127,7 +128,7 @@ def _large_against_stored(incoming: int) -> bool:
     return incoming >= settings.HELIX_IMPORT_REBUILD_MIN_ROWS and incoming >= Memory.objects.count() * 0.2
 
 
-def _load_batch(actor: Any, batch: list[ImportRow], domains: dict[str | None, WriteDomain]) -> tuple[int, int]:
+def _load_batch(actor: User, batch: list[ImportRow], domains: dict[str | None, WriteDomain]) -> tuple[int, int]:
     keyed: dict[tuple[str, str, str], ImportRow] = {}
     for row in batch:
         scope = domains[row.group_id].scope
@@ -167,7 +168,7 @@ def _load_batch(actor: Any, batch: list[ImportRow], domains: dict[str | None, Wr
 
 
 def _memory(
-    actor: Any, key: tuple[str, str, str], row: ImportRow, vector: Any, domain: WriteDomain, now: datetime
+    actor: User, key: tuple[str, str, str], row: ImportRow, vector: Any, domain: WriteDomain, now: datetime
 ) -> Memory:
     attribute = english.find_attribute(row.content, row.user_id)
     facets = {"negated": english.is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}

@@ -104,7 +104,7 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             source=MemorySource.RAW_INPUT,
             content_key=key,
             user_id=run.user_id,
-            author=run.actor,
+            author_id=first.author_id,
             agent_id=first.agent_id,
             rbac_scope=domain.scope,
             visible_in=domain.visible_in,
@@ -123,9 +123,8 @@ def _raw_source(run: IngestRun, result: dict) -> None:
 
 
 def _domain(saved: dict) -> WriteDomain:
-    federation = (
-        Federation.objects.filter(pk=saved.get("federation_id")).first() if saved.get("federation_id") else None
-    )
+    federation_id = saved.get("federation_id")
+    federation = Federation.objects.filter(pk=federation_id).first() if federation_id else None
     return WriteDomain(
         workspace=Workspace.objects.get(pk=saved["workspace_id"]),
         scope=saved["scope"],

@@ -217,7 +217,7 @@ def _extract_with_llm(
             atoms[index].links.append((item.because_of, "BECAUSE"))
         if item.implies is not None and 0 <= item.implies < len(atoms) and item.implies != index:
             atoms[index].links.append((item.implies, "IMPLIES"))
-    return Extraction(atoms=_unique(atoms), method="llm", relations=[tuple(r) for r in reply.relations])
+    return Extraction(atoms=_unique(atoms), method="llm", relations=list(reply.relations))
 
 
 def _from_llm(item: LLMAtom, subject: str) -> Atom:

@@ -12,6 +12,7 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django_q.tasks import async_task
@@ -27,11 +28,10 @@ from memory.ingest.runlog import RunLog
 from memory.models import MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
-from rbac.actors import Actor
 from rbac.policy import WriteDomain
 
 
-def ingest(*, actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
     """Run the stages for one message in ``domain`` and return add_memory's answer."""
     run = RunLog.start(
         actor=actor,
@@ -60,7 +60,7 @@ def ingest(*, actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[st
     return result
 
 
-def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: Actor, budget: CallBudget) -> dict[str, Any]:
+def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, budget: CallBudget) -> dict[str, Any]:
     now = timezone.now()
     with run.stage("extract") as log:
         extraction = extract(
@@ -75,8 +75,9 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: Actor,
             run_id=run.id,
         )
         atoms = extraction.atoms
-        for atom in atoms if request.memory_type else ():
-            atom.memory_type = request.memory_type
+        if request.memory_type:
+            for atom in atoms:
+                atom.memory_type = request.memory_type
         log.update(
             method=extraction.method,
             atoms=[a.content for a in atoms],

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi
 from memory.outbox.selectors import add_status_get
+from rbac.actors import Actor
 
 
 class GetAddStatusApi(ToolApi):
@@ -52,5 +53,5 @@ class GetAddStatusApi(ToolApi):
         error = serializers.DictField(required=False, help_text="code and message, once failed")
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return add_status_get(actor=actor, **params)

@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -15,7 +16,7 @@ class PendingInputQuerySet(models.QuerySet["PendingInput"]):
     def finished(self) -> PendingInputQuerySet:
         return self.filter(status__in=[PendingInput.Status.DONE, PendingInput.Status.FAILED])
 
-    def undelivered_for(self, user: object) -> PendingInputQuerySet:
+    def undelivered_for(self, user: User) -> PendingInputQuerySet:
         """Finished writes of ``user`` whose outcome has not reached them yet, oldest first."""
         return self.finished().filter(creator=user, delivered_at__isnull=True).order_by("finished_at", "id")
 
@@ -75,7 +76,7 @@ class NoticeKind(models.TextChoices):
 
 
 class NoticeQuerySet(models.QuerySet["Notice"]):
-    def deliverable_to(self, user: object, *, now: datetime) -> NoticeQuerySet:
+    def deliverable_to(self, user: User, *, now: datetime) -> NoticeQuerySet:
         """Not retired, and never delivered, or delivered long enough ago to surface again."""
         due = Q(delivered_at__isnull=True)
         hours = settings.HELIX_NOTICE_RESURFACE_HOURS
@@ -86,7 +87,10 @@ class NoticeQuerySet(models.QuerySet["Notice"]):
     def about(self, subject: str) -> NoticeQuerySet:
         return self.filter(subject=subject)
 
-    def address(self, *, kind: str, subject: str, recipients: list, payload: dict, resurfaces: bool = False) -> None:
+    # ``self`` is annotated because inside the class django-stubs leaves its model unbound.
+    def address(
+        self: NoticeQuerySet, *, kind: str, subject: str, recipients: list, payload: dict, resurfaces: bool = False
+    ) -> None:
         """One row per recipient; sending the same notice about the same subject again adds nothing."""
         self.bulk_create(
             [

@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 
 from helixsite.errors import NotFound
 from memory.outbox.models import PendingInput
@@ -13,7 +14,7 @@ from rbac.actors import Actor
 from rbac.policy import is_active, is_global_admin
 
 
-def pending_input_get_for_actor(*, actor: Any, pending_id: Any) -> PendingInput:
+def pending_input_get_for_actor(*, actor: Actor, pending_id: Any) -> PendingInput:
     """The access gate: only the creator, the owner (the principal named by its user_id) or a global admin.
 
     Anyone else gets the answer a nonexistent id gets."""
@@ -27,7 +28,7 @@ def pending_input_get_for_actor(*, actor: Any, pending_id: Any) -> PendingInput:
     return pending
 
 
-def add_status_get(*, actor: Any, pending_id: Any) -> dict[str, Any]:
+def add_status_get(*, actor: Actor, pending_id: Any) -> dict[str, Any]:
     """get_add_status: where a buffered write stands, with its result once done or its error once failed."""
     pending = pending_input_get_for_actor(actor=actor, pending_id=pending_id)
     status: dict[str, Any] = {
@@ -47,13 +48,13 @@ def add_status_get(*, actor: Any, pending_id: Any) -> dict[str, Any]:
     return status
 
 
-def ops_recipients(*, creator: Actor) -> list[Any]:
+def ops_recipients(*, creator: User) -> list[User]:
     """Who is told that a buffered write failed: its creator and every active global admin."""
     admins = get_user_model().objects.filter(is_active=True, principal__is_global_admin=True).order_by("username")
     return list({getattr(user, "pk", None): user for user in [creator, *admins]}.values())
 
 
-def _may_see(actor: Any, pending: PendingInput) -> bool:
+def _may_see(actor: Actor, pending: PendingInput) -> bool:
     if not is_active(actor):
         return False
     if is_global_admin(actor):

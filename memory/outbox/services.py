@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -20,11 +21,11 @@ from django.utils import timezone
 from memory.models import Memory
 from memory.outbox.models import Notice, NoticeKind, PendingInput
 from memory.outbox.selectors import ops_recipients
-from rbac.actors import Actor
+from rbac.actors import Actor, recorded_user
 from rbac.policy import WriteDomain
 
 
-def pending_input_create(*, actor: Actor, domain: WriteDomain, user_id: str, payload: dict[str, Any]) -> PendingInput:
+def pending_input_create(*, actor: User, domain: WriteDomain, user_id: str, payload: dict[str, Any]) -> PendingInput:
     """A write accepted for the worker: checked, authorized and placed in its domain already."""
     return PendingInput.objects.create(
         creator=actor, user_id=user_id, workspace=domain.workspace, rbac_scope=domain.scope, payload=payload
@@ -73,17 +74,18 @@ def outbox_deliver(*, actor: Actor, before: datetime) -> list[dict[str, Any]]:
 
     An open contradiction review surfaces again every HELIX_NOTICE_RESURFACE_HOURS until it is settled.
     """
-    if not getattr(actor, "pk", None):
+    user = recorded_user(actor)
+    if user is None:
         return []
     limit, now = settings.HELIX_PENDING_OUTCOMES_MAX, timezone.now()
     with transaction.atomic():
         pending = list(
-            PendingInput.objects.undelivered_for(actor)
+            PendingInput.objects.undelivered_for(user)
             .filter(finished_at__lt=before)
             .select_for_update(skip_locked=True)[:limit]
         )
         notices = list(
-            Notice.objects.deliverable_to(actor, now=now)
+            Notice.objects.deliverable_to(user, now=now)
             .filter(created_at__lt=before)
             .select_for_update(skip_locked=True)[: limit - len(pending)]
         )

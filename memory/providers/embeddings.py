@@ -7,12 +7,15 @@ import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from memory.providers.errors import EmbeddingUnavailable
 from memory.providers.remote import CallSite, Usage, call_with_retries
+
+if TYPE_CHECKING:  # imported when the model is loaded: it pulls in torch
+    from sentence_transformers import SentenceTransformer
 
 
 class Embedder(Protocol):
@@ -51,7 +54,7 @@ class LocalEmbedder:
         self.batch_size = batch_size
         self.threads = threads
         self.counter = LocalCallCounter()
-        self._model = None
+        self._model: SentenceTransformer | None = None
         self._load_lock = threading.Lock()
 
     @staticmethod

@@ -13,7 +13,7 @@ from memory.search.seeds import Scope
 
 REASONING = ("IMPLIES", "BECAUSE", "CONTRADICTS", "SUPPORTS")
 # Which way to walk each edge type for each direction: "out" follows source → target.
-DIRECTIONS = {
+DIRECTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     # causes of X: X BECAUSE y (out), y IMPLIES X (in), y SUPPORTS X (in)
     "causal": {"BECAUSE": ("out",), "IMPLIES": ("in",), "SUPPORTS": ("in",)},
     # consequences of X: X IMPLIES y (out), y BECAUSE X (in)
@@ -100,9 +100,9 @@ def shortest_path(scope: Scope, start: uuid.UUID, goal: uuid.UUID, *, max_depth:
 
 
 def _trail(came_from: dict[uuid.UUID, Step | None], goal: uuid.UUID) -> list[Step]:
-    steps, node = [], goal
-    while came_from[node] is not None:
-        step = came_from[node]
+    steps: list[Step] = []
+    node = goal
+    while (step := came_from[node]) is not None:
         steps.append(step)
         node = step.target if step.reversed else step.source
     return list(reversed(steps))

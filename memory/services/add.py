@@ -13,6 +13,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django_q.tasks import async_task
@@ -31,15 +32,20 @@ from memory.outbox.services import (
     pending_input_fail,
     pending_input_finish,
 )
-from rbac.actors import Actor
 from rbac.policy import WriteDomain, write_domain_resolve
 
-_NOTHING_STORED = {"memory_ids": [], "updated": [], "deduped": [], "skipped": [], "needs_clarification": []}
+_NOTHING_STORED: dict[str, list[Any]] = {
+    "memory_ids": [],
+    "updated": [],
+    "deduped": [],
+    "skipped": [],
+    "needs_clarification": [],
+}
 
 
 def memory_add(
     *,
-    actor: Actor,
+    actor: User,
     user_id: str,
     message: str,
     group_id: str | int | None = None,
@@ -100,13 +106,13 @@ def pending_add_run(*, pending_id: str) -> None:
         raise
 
 
-def _write(actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+def _write(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
     result = ingest(actor=actor, request=request, domain=domain)
     contradiction_reviews_open(actor=actor, workspace=domain.workspace, add_result=result)
     return result
 
 
-def _accept(actor: Actor, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+def _accept(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
     pending = pending_input_create(actor=actor, domain=domain, user_id=request.user_id, payload=request.as_payload())
     pending_id = str(pending.id)
     transaction.on_commit(

@@ -16,7 +16,7 @@ from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
 from memory.providers import ProviderError, get_embedder
 from memory.selectors import memory_get_for_actor
 from memory.services.revisions import memory_rewrite
-from rbac.actors import Actor
+from rbac.actors import Actor, recorded_user
 from rbac.models import Workspace
 from rbac.policy import Action, authorize, is_global_admin
 
@@ -105,7 +105,7 @@ def _history(memory: Memory, action: str, actor: Actor, reason: str) -> None:
         action=action,
         old_content=memory.content,
         new_content=memory.content,
-        actor=actor if getattr(actor, "pk", None) else None,
+        actor=recorded_user(actor),
         reason=(reason or "")[:500],
     )
 

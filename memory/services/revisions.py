@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from memory.models import Edge, EdgeType, HistoryAction, Memory, MemoryHistory
-from rbac.actors import Actor
+from rbac.actors import Actor, recorded_user
 
 
 def memory_rewrite(
@@ -38,7 +38,7 @@ def memory_rewrite(
         old_content=memory.content,
         new_content=content,
         details=details or {},
-        actor=_principal(actor),
+        actor=recorded_user(actor),
         reason=reason[:500],
         run_id=run_id,
     )
@@ -76,7 +76,7 @@ def memory_supersede(
             old_content=locked.content,
             new_content=successor.content,
             details={"superseded_by": str(successor.id), **(details or {})},
-            actor=_principal(actor),
+            actor=recorded_user(actor),
             reason=reason[:500],
             run_id=run_id,
         )
@@ -111,7 +111,7 @@ def edge_add(
         edge_type=edge_type,
         confidence=confidence,
         reason=reason[:500],
-        created_by=_principal(actor),
+        created_by=recorded_user(actor),
         run_id=run_id,
     )
     Edge.objects.bulk_create([edge], ignore_conflicts=True)
@@ -122,8 +122,3 @@ def edge_retype(*, actor: Actor, source: Memory, target: Memory, old_type: str, 
     with transaction.atomic():
         Edge.objects.live().filter(source=source, target=target, edge_type=old_type).update(expired_at=timezone.now())
         edge_add(actor=actor, source_id=source.id, target_id=target.id, edge_type=new_type, reason=reason)
-
-
-def _principal(actor: Actor) -> Any:
-    """The user to record as author: the shell's system actor is recorded as nobody."""
-    return actor if getattr(actor, "pk", None) else None

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi, ToolInput
+from rbac.actors import Actor
 from rbac.presence.selectors import swarm_status
 from rbac.presence.services import agent_farewell, agent_heartbeat
 
@@ -53,7 +54,7 @@ class AgentHeartbeatApi(ToolApi):
         outcome = serializers.ChoiceField(choices=["created", "refreshed", "revived"])
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return agent_heartbeat(actor=actor, **params)
 
 
@@ -120,7 +121,7 @@ class SwarmStatusApi(ToolApi):
         roster_limit = serializers.IntegerField()
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return swarm_status(actor=actor, **params)
 
 
@@ -154,5 +155,5 @@ class AgentFarewellApi(ToolApi):
         subagents_ended = serializers.ListField(child=serializers.CharField())
 
     @classmethod
-    def run(cls, *, actor: Any, **params: Any) -> dict[str, Any]:
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return agent_farewell(actor=actor, **params)

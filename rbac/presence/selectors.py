@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -11,12 +12,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from helixsite.errors import Forbidden
+from rbac.actors import Actor
 from rbac.policy import is_active
 from rbac.presence.inputs import window_parse
 from rbac.presence.models import AgentInstance
 
 
-def swarm_status(*, actor: Any, active_window_secs: int | str | None = None) -> dict[str, Any]:
+def swarm_status(*, actor: Actor, active_window_secs: int | str | None = None) -> dict[str, Any]:
     """Live instances of the principals visible to ``actor``, grouped by principal (family)
     and by root instance (subagents nested). ``active`` means seen within the window.
 
@@ -58,7 +60,7 @@ def _counters(instances: QuerySet[AgentInstance], since: datetime) -> dict[str, 
     )
 
 
-def _roster_rows(instances: QuerySet[AgentInstance], since: datetime, limit: int) -> list[dict[str, Any]]:
+def _roster_rows(instances: QuerySet[AgentInstance], since: datetime, limit: int) -> list[Mapping[str, Any]]:
     """Rows in display order: families by latest sighting, then trees (a root, then its
     subagents) by latest sighting, so a cut at ``limit`` never leaves a subagent without its root."""
     family = [F("user_id")]
@@ -92,7 +94,7 @@ def _roster_rows(instances: QuerySet[AgentInstance], since: datetime, limit: int
     )
 
 
-def _families(rows: list[dict[str, Any]], since: datetime) -> list[dict[str, Any]]:
+def _families(rows: list[Mapping[str, Any]], since: datetime) -> list[dict[str, Any]]:
     families: list[dict[str, Any]] = []
     roots: dict[int, dict[str, Any]] = {}
     for row in rows:
@@ -108,7 +110,7 @@ def _families(rows: list[dict[str, Any]], since: datetime) -> list[dict[str, Any
     return families
 
 
-def _family(row: dict[str, Any]) -> dict[str, Any]:
+def _family(row: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "actor_id": row["user__username"],
         "kind": row["user__principal__kind"],
@@ -120,7 +122,7 @@ def _family(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _instance(row: dict[str, Any], since: datetime) -> dict[str, Any]:
+def _instance(row: Mapping[str, Any], since: datetime) -> dict[str, Any]:
     return {
         "agent_id": row["agent_id"],
         "parent_agent_id": row["parent__agent_id"],

@@ -15,12 +15,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
-from rbac.policy import SYSTEM, is_active
+from rbac.actors import Actor, SystemActor
+from rbac.policy import is_active
 from rbac.presence.inputs import agent_id_parse, status_parse
 from rbac.presence.models import AgentInstance, EndReason
 
@@ -28,7 +29,7 @@ EXPIRE_BATCH = 1000
 
 
 def agent_heartbeat(
-    *, actor: Any, agent_id: str, status: str = "active", parent_agent_id: str | None = None
+    *, actor: Actor, agent_id: str, status: str = "active", parent_agent_id: str | None = None
 ) -> dict[str, Any]:
     """Publish (first call), refresh (live instance) or revive (ended instance) ``agent_id``.
 
@@ -54,7 +55,7 @@ def agent_heartbeat(
         "actor_id": user.get_username(),
         "agent_id": instance.agent_id,
         "status": instance.status,
-        "parent_agent_id": instance.parent.agent_id if instance.parent_id else None,
+        "parent_agent_id": instance.parent.agent_id if instance.parent else None,
         "first_seen": instance.first_seen.isoformat(),
         "last_seen": instance.last_seen.isoformat(),
         "outcome": outcome,
@@ -62,7 +63,7 @@ def agent_heartbeat(
 
 
 def _refresh(instance: AgentInstance, *, status: str, parent_ref: str | None, now: datetime) -> str:
-    current = instance.parent.agent_id if instance.parent_id else None
+    current = instance.parent.agent_id if instance.parent else None
     if parent_ref is not None and parent_ref != current:
         place = f"a subagent of {current}" if current else "a root instance"
         raise Conflict(
@@ -77,7 +78,7 @@ def _refresh(instance: AgentInstance, *, status: str, parent_ref: str | None, no
 
 
 def _start_session(
-    user: AbstractUser,
+    user: User,
     agent_id: str,
     instance: AgentInstance | None,
     *,
@@ -100,7 +101,7 @@ def _start_session(
     return instance, "revived"
 
 
-def _live_parent(user: AbstractUser, agent_id: str) -> AgentInstance:
+def _live_parent(user: User, agent_id: str) -> AgentInstance:
     """The parent row is locked so that a farewell racing with this heartbeat ends the new subagent too."""
     parent = AgentInstance.objects.select_for_update().filter(user=user, agent_id=agent_id).first()
     if parent is None:
@@ -121,7 +122,7 @@ def _live_parent(user: AbstractUser, agent_id: str) -> AgentInstance:
     return parent
 
 
-def _guard_capacity(user: AbstractUser) -> None:
+def _guard_capacity(user: User) -> None:
     """A buggy agent minting a new agent_id per call must not fill the table."""
     limit = settings.HELIX_PRESENCE_MAX_INSTANCES
     if AgentInstance.objects.live().filter(user=user).count() < limit:
@@ -137,7 +138,7 @@ def _guard_capacity(user: AbstractUser) -> None:
         )
 
 
-def agent_farewell(*, actor: Any, agent_id: str) -> dict[str, Any]:
+def agent_farewell(*, actor: Actor, agent_id: str) -> dict[str, Any]:
     """End one of the actor's own instances and its subagents. Another principal's instance
     is "not found": farewell neither ends nor reveals it."""
     user = _acting_user(actor)
@@ -148,6 +149,7 @@ def agent_farewell(*, actor: Any, agent_id: str) -> dict[str, Any]:
             raise NotFound(f"You have no agent instance {agent_id}.", field="agent_id")
         already_ended = not instance.is_live
         subagents = [] if already_ended else _end_with_subagents(instance, timezone.now())
+    assert instance.ended_at is not None  # ended before this call, or by it
     return {
         "ok": True,
         "actor_id": user.get_username(),
@@ -171,7 +173,7 @@ def _end_with_subagents(instance: AgentInstance, now: datetime) -> list[str]:
     return sorted(name for _, name in subagents)
 
 
-def agent_instances_expire(*, now: datetime | None = None, user: AbstractUser | None = None) -> int:
+def agent_instances_expire(*, now: datetime | None = None, user: User | None = None) -> int:
     """End live instances not seen for HELIX_PRESENCE_STALE_SECONDS (and their subagents).
 
     Idempotent. A root whose subagent is still heartbeating is not stale. Rows locked by
@@ -214,8 +216,8 @@ def agent_instances_purge(*, now: datetime | None = None) -> int:
             return deleted
 
 
-def _acting_user(actor: Any) -> AbstractUser:
-    if actor is SYSTEM:
+def _acting_user(actor: Actor) -> User:
+    if isinstance(actor, SystemActor):
         raise Forbidden("The system actor runs no agent instances; presence calls come from principals.")
     if not is_active(actor):
         raise Forbidden("This principal is deactivated.")

@@ -7,15 +7,14 @@ Everyone else's agents are neither listed nor counted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Exists, OuterRef, Q
 
+from rbac.actors import Actor
 from rbac.models import Membership
 from rbac.policy import is_active, is_global_admin, readable_workspace_ids
 
 
-def visible_principals_filter(actor: Any, *, field: str) -> Q:
+def visible_principals_filter(actor: Actor, *, field: str) -> Q:
     """A filter on ``field`` (a user id column) for the principals visible to ``actor``."""
     if is_global_admin(actor):
         return Q()

@@ -44,7 +44,8 @@ class Command(ServiceCommand):
         table = Table("op", "statement", "memory", "reason")
         for decision in result["decisions"]:
             table.add_row(decision["op"], decision["atom"], (decision["memory_id"] or "")[:8], decision["reason"])
-        Console(file=self.stdout, width=140).print(table)
+        # Django's OutputWrapper is a text stream, but not declared as typing.IO, which rich asks for.
+        Console(file=self.stdout, width=140).print(table)  # type: ignore[arg-type]
         for item in result["skipped"]:
             self.stdout.write(f"skipped: {item['text']}")
         self.stdout.write(f"run {result['run_id']}")

@@ -51,7 +51,10 @@ class Command(ServiceCommand):
         rows: list[ImportRow] = []
         bad: list[str] = []
         for item in parse_rows(lines, default_group=group):
-            (bad if isinstance(item, str) else rows).append(item)
+            if isinstance(item, str):
+                bad.append(item)
+            else:
+                rows.append(item)
         if bad and strict:
             raise CommandError(bad[0])
         with tqdm(total=len(rows), unit="memory", file=self.stderr, disable=not rows) as bar:

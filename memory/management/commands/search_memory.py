@@ -55,7 +55,8 @@ class Command(ServiceCommand):
                 origin,
                 _notes(result),
             )
-        Console(file=self.stdout, width=160).print(table)
+        # Django's OutputWrapper is a text stream, but not declared as typing.IO, which rich asks for.
+        Console(file=self.stdout, width=160).print(table)  # type: ignore[arg-type]
         self.stdout.write(f"{found['count']} results, mode {found['mode']}, scope {found['scope']}")
 
 

@@ -24,4 +24,5 @@ class Command(BaseCommand):
                 "yes" if user.is_active else "no",
                 roles,
             )
-        Console(file=self.stdout, width=120).print(table)
+        # Django's OutputWrapper is a text stream, but not declared as typing.IO, which rich asks for.
+        Console(file=self.stdout, width=120).print(table)  # type: ignore[arg-type]
