@@ -42,7 +42,7 @@ def budget() -> tuple[int, float]:
 def budget_spend(*, key: str) -> float | None:
     """Spend one call of ``key``'s budget: None if spent, else the seconds until one is back."""
     capacity, per_second = budget()
-    params = {"key": key, "capacity": capacity, "per_second": per_second}
+    params: dict[str, str | float] = {"key": key, "capacity": capacity, "per_second": per_second}
     with connection.cursor() as cursor:
         cursor.execute(_SPEND, params)
         if cursor.fetchone() is not None:
