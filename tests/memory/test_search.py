@@ -153,7 +153,8 @@ def test_links_into_an_unreadable_workspace_never_leak(team, add):
         {"mode": "full", "graph_depth": 4},
     ):
         found = memory_search(actor=team["writer"], query="Bluefin merger codename", **{"user_id": "bob", **params})
-        assert secret not in {r["id"] for r in found["results"]}
+        ids = {r["id"] for r in found["results"]}
+        assert mine in ids and secret not in ids, params
         assert found["count"] == len(found["results"]) and all("merger" not in r["content"] for r in found["results"])
 
 

@@ -91,10 +91,14 @@ def test_nothing_in_an_unreadable_workspace_leaks_through_graphs_paths_or_chains
     )
     context = memory_build_context(actor=team["writer"], query="Bluefin merger codename lentils", user_id="bob")
 
-    assert secret not in {n["id"] for n in graph["nodes"]}
-    assert all(secret not in (e["source"], e["target"]) for e in graph["edges"])
-    assert all(secret != s["to"] for c in chains["chains"] for s in c["steps"])
-    assert "Bluefin" not in context["context"]
+    assert {n["id"] for n in graph["nodes"]} == {story["vegetarian"], story["steak"], story["lentils"]}
+    assert {(e["source"], e["target"]) for e in graph["edges"]} == {
+        (story["steak"], story["vegetarian"]),
+        (story["vegetarian"], story["lentils"]),
+    }
+    steps = [s["to"] for c in chains["chains"] for s in c["steps"]]
+    assert story["lentils"] in steps and secret not in steps
+    assert "lentils" in context["context"] and "Bluefin" not in context["context"]
     with pytest.raises(ApplicationError) as hidden:
         memory_connect(actor=team["writer"], a=story["lentils"], b=secret)
     assert hidden.value.code == "not_found"
@@ -102,8 +106,9 @@ def test_nothing_in_an_unreadable_workspace_leaks_through_graphs_paths_or_chains
         memory_graph(actor=team["writer"], memory_id=secret)
 
 
-@pytest.mark.parametrize("budget", [16, 40, 120, 800])
-def test_context_packing_never_exceeds_the_budget(team, add, budget):
+# Each of these memories costs about 32 tokens: a budget below one holds none, 800 holds all twelve.
+@pytest.mark.parametrize(("budget", "fits"), [(16, 0), (40, 1), (120, 3), (800, 12)])
+def test_context_packing_fills_the_budget_and_never_exceeds_it(team, add, budget, fits):
     for n in range(12):
         add(
             f"Service {n} of the billing stack listens on port {9000 + n} and logs to /var/log/billing/{n}.log.",
@@ -113,12 +118,10 @@ def test_context_packing_never_exceeds_the_budget(team, add, budget):
     packed = memory_build_context(actor=team["writer"], query="billing stack ports", user_id="bob", token_budget=budget)
 
     assert packed["tokens"] <= budget
+    assert len(packed["memories"]) == fits
     assert estimate_tokens(packed["context"]) <= budget + len(packed["memories"])
     assert sum(m["tokens"] for m in packed["memories"]) == packed["tokens"]
-    for memory in packed["memories"]:
-        assert f"[{memory['id']}]" in packed["context"]
-    if budget >= 120:
-        assert len(packed["memories"]) >= 2
+    assert all(f"[{memory['id']}]" in packed["context"] for memory in packed["memories"])
 
 
 def test_mmr_trades_repetition_for_variety(team, add, settings):

@@ -55,13 +55,14 @@ def test_federation_command_creates_attaches_and_lists():
 
 
 def test_refusals_are_one_clear_line():
+    run("federation", "create", "Alliance")
+    run("create_principal", "ann")
+
     with pytest.raises(
         CommandError, match=r"The reserved workspace default cannot be federated or deleted. \(reserved_workspace\)"
     ):
-        run("federation", "create", "Alliance")
         run("federation", "attach", "alliance", "default")
     with pytest.raises(CommandError, match="No principal named ghost"):
         run("grant_role", "ghost", "default", "worker")
     with pytest.raises(CommandError, match="Workspace not found"):
-        run("create_principal", "ann")
         run("grant_role", "ann", "nowhere", "worker")

@@ -22,6 +22,7 @@ def test_the_raw_token_is_stored_nowhere():
         stored = " ".join(str(value) for row in cursor.fetchall() for value in row)
     secret_part = issued.raw.rsplit("_", 1)[1]
     assert issued.raw.startswith(f"hxt_{issued.token.prefix}_")
+    assert issued.token.prefix in stored and issued.token.digest in stored, "the row was read"
     assert secret_part not in stored
     assert issued.raw not in stored
 

@@ -7,7 +7,7 @@ import pytest
 from rbac.presence.models import AgentInstance
 from rbac.presence.services import agent_farewell, agent_heartbeat
 from tests.factories import make_principal
-from tests.memory.test_add_concurrency import run_together
+from tests.threads import run_together
 
 
 @pytest.fixture

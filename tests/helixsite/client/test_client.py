@@ -1,12 +1,44 @@
-"""The Python client against a real HTTP server."""
+"""The Python client: importable with the standard library alone, and against a real HTTP server."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from helixsite.client import Helixsite, HelixsiteError
 from rbac.models import Role
 from tests.factories import grant, make_agent_with_token, make_workspace
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# Any import that is neither the standard library nor helixsite itself fails, as it would on a
+# machine where only the client was copied.
+STANDARD_LIBRARY_ONLY = """
+import importlib.abc, sys
+
+class OnlyTheStandardLibrary(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top != "helixsite" and top not in sys.stdlib_module_names:
+            raise ModuleNotFoundError(f"{name} is not in the standard library", name=name)
+        return None
+
+sys.meta_path.insert(0, OnlyTheStandardLibrary())
+from helixsite.client import Helixsite, HelixsiteError
+print(Helixsite.__name__, HelixsiteError.__name__, "django" in sys.modules, "rest_framework" in sys.modules)
+"""
+
+
+def test_the_client_imports_with_the_standard_library_only():
+    result = subprocess.run(
+        [sys.executable, "-c", STANDARD_LIBRARY_ONLY], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["Helixsite", "HelixsiteError", "False", "False"]
 
 
 @pytest.fixture
@@ -74,7 +106,9 @@ def test_a_working_session_over_http(client):
     swarm = client.swarm_status(active_window_secs=60)
     farewell = client.agent_farewell(agent_id="codex:main")
 
-    assert all("Migrate db-7" not in r["content"] for r in before_commit["results"]), "nothing before commit"
+    before = [r["content"] for r in before_commit["results"]]
+    assert any("Fridays" in c for c in before), "search finds what is stored"
+    assert not any("Migrate db-7" in c for c in before), "but nothing before the commit"
     assert after_commit["results"][0]["id"] == committed["memory_id"]
     assert {e["type"] for e in graph["edges"]} >= {"SUPPORTS"}
     assert swarm["active"] == 1 and swarm["families"][0]["instances"][0]["agent_id"] == "codex:main"

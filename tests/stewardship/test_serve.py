@@ -21,7 +21,7 @@ import pytest
 
 from helixsite import embedded_db
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
