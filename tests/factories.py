@@ -86,13 +86,18 @@ def tool_input(tool: type[ToolApi], **arguments: Any) -> dict[str, Any]:
         raise _as_api_error(exc) from None
 
 
-def add_memory_call(*, actor: Any, **arguments: Any) -> dict[str, Any]:
-    """add_memory exactly as an agent calls it over REST or MCP: the door, the actor check, the
-    one add service (buffered when HELIX_ADD_BUFFERED is on), pending outcomes delivered."""
+def tool_call(tool: type[ToolApi], *, actor: Any, **arguments: Any) -> dict[str, Any]:
+    """A tool exactly as an agent calls it over REST or MCP: the door (its input serializer), the
+    actor check, then its service. What the door refuses is raised as the error the API answers with."""
     try:
-        return AddMemoryApi.call(actor=actor, arguments={"actor_id": actor.get_username(), **arguments})
+        return tool.call(actor=actor, arguments={"actor_id": actor.get_username(), **arguments})
     except ValidationError as exc:
         raise _as_api_error(exc) from None
+
+
+def add_memory_call(*, actor: Any, **arguments: Any) -> dict[str, Any]:
+    """add_memory as agents call it: buffered when HELIX_ADD_BUFFERED is on, pending outcomes delivered."""
+    return tool_call(AddMemoryApi, actor=actor, **arguments)
 
 
 def _as_api_error(exc: ValidationError) -> ApplicationError:

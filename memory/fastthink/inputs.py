@@ -1,8 +1,10 @@
-"""Checks of the FastThink tools' arguments: each bad value is an InvalidInput naming its field."""
+"""What the FastThink services check of their arguments beyond the tools' input serializers
+(types, lengths and ranges are checked there, once): emptiness after trimming, a thought's
+length against HELIX_THINK_MAX_CHARS, the thought types an agent may add. Each refusal is an
+InvalidInput naming its field."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal, overload
 
 from django.conf import settings
@@ -15,8 +17,6 @@ from rbac.policy import is_active
 
 # Types an agent may add; a conclusion is made by think_conclude, evidence by think_recall.
 ADDABLE_TYPES = (ThoughtType.REASONING, ThoughtType.HYPOTHESIS, ThoughtType.OBSERVATION, ThoughtType.QUESTION)
-MAX_RECALL_LIMIT = 20
-MAX_INCOMPLETE_LIMIT = 50
 
 
 def require_principal(actor: Actor) -> User:
@@ -26,9 +26,9 @@ def require_principal(actor: Actor) -> User:
     return actor
 
 
-def session_name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 200:
-        raise InvalidInput("session_id must be a non-empty string of at most 200 characters.", field="session_id")
+def session_name(value: str) -> str:
+    if not value.strip():
+        raise InvalidInput("session_id must not be empty.", field="session_id")
     return value.strip()
 
 
@@ -60,44 +60,12 @@ def thought_type(value: Any) -> str:
 
 
 @overload
-def thought_index(value: Any, *, field: str, required: Literal[True]) -> int: ...
+def owner(value: str | None, *, required: Literal[True]) -> str: ...
 @overload
-def thought_index(value: Any, *, field: str, required: bool) -> int | None: ...
-def thought_index(value: Any, *, field: str, required: bool) -> int | None:
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidInput(f"{field} must be the index of a thought (a whole number ≥ 0).", field=field)
-    return value
-
-
-def thought_indices(value: Any) -> list[int]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise InvalidInput("supporting_idx must be a list of thought indices.", field="supporting_idx")
-    return sorted({thought_index(i, field="supporting_idx", required=True) for i in value})
-
-
-@overload
-def owner(value: Any, *, required: Literal[True]) -> str: ...
-@overload
-def owner(value: Any, *, required: bool) -> str | None: ...
-def owner(value: Any, *, required: bool) -> str | None:
+def owner(value: str | None, *, required: bool) -> str | None: ...
+def owner(value: str | None, *, required: bool) -> str | None:
     if value in (None, "") and not required:
         return None
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 200:
-        raise InvalidInput("user_id must be a non-empty string of at most 200 characters.", field="user_id")
+    if value is None or not value.strip():
+        raise InvalidInput("user_id must not be empty.", field="user_id")
     return value.strip()
-
-
-def recall_limit(value: Any) -> int:
-    if value is None:
-        return settings.HELIX_THINK_RECALL_LIMIT
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RECALL_LIMIT:
-        raise InvalidInput(f"limit must be from 1 to {MAX_RECALL_LIMIT}.", code="out_of_range", field="limit")
-    return value
-
-
-def incomplete_limit(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_INCOMPLETE_LIMIT:
-        raise InvalidInput(f"limit must be from 1 to {MAX_INCOMPLETE_LIMIT}.", code="out_of_range", field="limit")
-    return value

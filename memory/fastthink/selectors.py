@@ -42,12 +42,11 @@ def search_incomplete_thoughts(*, actor: Actor, user_id: str | None = None, limi
     ``user_id``, only the sessions that recalled about (or committed for) that owner."""
     inputs.require_principal(actor)
     owner = inputs.owner(user_id, required=False)
-    count = inputs.incomplete_limit(limit)
     sessions = ThinkSession.objects.owned_by(actor).unfinished()
     if owner:
         sessions = sessions.filter(user_id=owner)
     now = timezone.now()
-    found = list(sessions.order_by("-started_at", "-id").prefetch_related(_thoughts())[:count])
+    found = list(sessions.order_by("-started_at", "-id").prefetch_related(_thoughts())[:limit])
     return {
         "ok": True,
         "sessions": [

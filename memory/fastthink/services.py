@@ -72,7 +72,7 @@ def think_add(
     name = inputs.session_name(session_id)
     text = inputs.text(content, field="content")
     kind = inputs.thought_type(thought_type)
-    parent = inputs.thought_index(parent_idx, field="parent_idx", required=False)
+    parent = parent_idx
 
     def add(session: ThinkSession, now: datetime) -> Thought:
         _require_thought(session, parent, field="parent_idx")
@@ -101,9 +101,9 @@ def think_recall(
     inputs.require_principal(actor)
     name = inputs.session_name(session_id)
     inputs.query(query)
-    parent = inputs.thought_index(parent_idx, field="parent_idx", required=True)
+    parent = parent_idx
     owner = inputs.owner(user_id, required=False)
-    wanted = inputs.recall_limit(limit)
+    wanted = settings.HELIX_THINK_RECALL_LIMIT if limit is None else limit
 
     def room(session: ThinkSession, now: datetime) -> int:
         _require_thought(session, parent, field="parent_idx")
@@ -143,7 +143,7 @@ def think_conclude(
     inputs.require_principal(actor)
     name = inputs.session_name(session_id)
     text = inputs.text(conclusion, field="conclusion")
-    cited = inputs.thought_indices(supporting_idx)
+    cited = sorted(set(supporting_idx))
 
     def conclude(session: ThinkSession, now: datetime) -> Thought:
         for idx in cited:

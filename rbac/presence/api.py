@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi, ToolInput
 from rbac.actors import Actor
+from rbac.presence.models import AGENT_ID_MAX, STATUS_MAX
 from rbac.presence.selectors import swarm_status
 from rbac.presence.services import agent_farewell, agent_heartbeat
 
@@ -34,12 +35,12 @@ class AgentHeartbeatApi(ToolApi):
     }
 
     class InputSerializer(ActorInput):
-        agent_id = serializers.CharField(max_length=128, help_text="letters, digits and . _ : / @ -")
-        status = serializers.CharField(required=False, max_length=200, help_text="non-terminal, one line")
+        agent_id = serializers.CharField(max_length=AGENT_ID_MAX, help_text="letters, digits and . _ : / @ -")
+        status = serializers.CharField(required=False, max_length=STATUS_MAX, help_text="non-terminal, one line")
         parent_agent_id = serializers.CharField(
             required=False,
             allow_null=True,
-            max_length=128,
+            max_length=AGENT_ID_MAX,
             help_text="a live root instance of yours: this is its subagent",
         )
 
@@ -143,7 +144,7 @@ class AgentFarewellApi(ToolApi):
     }
 
     class InputSerializer(ActorInput):
-        agent_id = serializers.CharField(max_length=128)
+        agent_id = serializers.CharField(max_length=AGENT_ID_MAX)
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()

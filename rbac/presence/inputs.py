@@ -1,16 +1,14 @@
-"""Parsing and bounds of what agents send to presence: agent ids, statuses, windows."""
+"""What presence checks of agents' input beyond the tools' serializers (lengths and ranges are
+checked there, once): the characters of an agent id, a status that is one printable line and
+not a farewell in disguise."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from helixsite.errors import InvalidInput
-from rbac.presence.models import AGENT_ID_MAX, STATUS_MAX
 
-AGENT_ID_PATTERN = re.compile(rf"[A-Za-z0-9._:/@-]{{1,{AGENT_ID_MAX}}}")
-WINDOW_MIN_SECS = 1
-WINDOW_MAX_SECS = 7 * 24 * 3600
+AGENT_ID_PATTERN = re.compile(r"[A-Za-z0-9._:/@-]+")
 
 # fmt: off
 # A status whose leading clause says only that the instance is over is a farewell in
@@ -33,18 +31,16 @@ _FILLER_WORDS = frozenset({
 _CLAUSE_END = re.compile(r"[:;,(\[]| - | — ")
 
 
-def agent_id_parse(value: Any, *, field: str = "agent_id") -> str:
-    if not isinstance(value, str) or not AGENT_ID_PATTERN.fullmatch(value):
-        raise InvalidInput(
-            f"{field} must be 1–{AGENT_ID_MAX} characters of letters, digits and . _ : - / @.", field=field
-        )
+def agent_id_parse(value: str, *, field: str = "agent_id") -> str:
+    if not AGENT_ID_PATTERN.fullmatch(value):
+        raise InvalidInput(f"{field} must be letters, digits and . _ : - / @ only.", field=field)
     return value
 
 
-def status_parse(value: Any) -> str:
-    text = value.strip() if isinstance(value, str) else None
-    if not text or len(text) > STATUS_MAX or not text.isprintable():
-        raise InvalidInput(f"status must be 1–{STATUS_MAX} printable characters on one line.", field="status")
+def status_parse(value: str) -> str:
+    text = value.strip()
+    if not text or not text.isprintable():
+        raise InvalidInput("status must be printable characters on one line.", field="status")
     if status_is_terminal(text):
         raise InvalidInput(
             f"status {text!r} says the instance has ended; heartbeats carry only live states. "
@@ -63,18 +59,3 @@ def status_is_terminal(text: str) -> bool:
     return any(w in _TERMINAL_WORDS for w in meaningful) and all(
         w in _TERMINAL_WORDS or w in _FILLER_WORDS for w in meaningful
     )
-
-
-def window_parse(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        value = None
-    try:
-        seconds = int(value) if value is not None else None
-    except ValueError:
-        seconds = None
-    if seconds is None or not WINDOW_MIN_SECS <= seconds <= WINDOW_MAX_SECS:
-        raise InvalidInput(
-            f"active_window_secs must be a whole number of seconds from {WINDOW_MIN_SECS} to {WINDOW_MAX_SECS}.",
-            field="active_window_secs",
-        )
-    return seconds

@@ -14,11 +14,10 @@ from django.utils import timezone
 from helixsite.errors import Forbidden
 from rbac.actors import Actor
 from rbac.policy import is_active
-from rbac.presence.inputs import window_parse
 from rbac.presence.models import AgentInstance
 
 
-def swarm_status(*, actor: Actor, active_window_secs: int | str | None = None) -> dict[str, Any]:
+def swarm_status(*, actor: Actor, active_window_secs: int | None = None) -> dict[str, Any]:
     """Live instances of the principals visible to ``actor``, grouped by principal (family)
     and by root instance (subagents nested). ``active`` means seen within the window.
 
@@ -27,9 +26,7 @@ def swarm_status(*, actor: Actor, active_window_secs: int | str | None = None) -
     """
     if not is_active(actor):
         raise Forbidden("This principal is deactivated.")
-    window = window_parse(
-        settings.HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS if active_window_secs is None else active_window_secs
-    )
+    window = settings.HELIX_PRESENCE_ACTIVE_WINDOW_SECONDS if active_window_secs is None else active_window_secs
     now = timezone.now()
     since = now - timedelta(seconds=window)
     instances = AgentInstance.objects.live().visible_to(actor)

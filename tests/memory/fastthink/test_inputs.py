@@ -4,60 +4,80 @@ from __future__ import annotations
 
 import pytest
 
-from helixsite.errors import InvalidInput
-from memory.fastthink.selectors import search_incomplete_thoughts, think_status
-from memory.fastthink.services import think_add, think_commit, think_conclude, think_recall, think_start
+from helixsite.errors import ApplicationError, InvalidInput
+from memory.fastthink.api import (
+    SearchIncompleteThoughtsApi,
+    ThinkAddApi,
+    ThinkCommitApi,
+    ThinkConcludeApi,
+    ThinkRecallApi,
+    ThinkStartApi,
+)
+from memory.fastthink.selectors import think_status
+from memory.fastthink.services import think_add, think_start
+from tests.factories import tool_call
 
 pytestmark = pytest.mark.django_db
 
 TOO_LONG = "x" * 4001
 
 BAD_CALLS = {
-    "empty initial thought": (lambda a: think_start(actor=a, session_id="t", initial_thought="  "), "initial_thought"),
-    "blank session id": (lambda a: think_start(actor=a, session_id=" ", initial_thought="Hi."), "session_id"),
-    "session id too long": (lambda a: think_add(actor=a, session_id="s" * 201, content="Hi."), "session_id"),
-    "empty content": (lambda a: think_add(actor=a, session_id="s", content=""), "content"),
-    "content not text": (lambda a: think_add(actor=a, session_id="s", content=42), "content"),
-    "content too long": (lambda a: think_add(actor=a, session_id="s", content=TOO_LONG), "content"),
+    "empty initial thought": (ThinkStartApi, {"session_id": "t", "initial_thought": "  "}, "initial_thought"),
+    "blank session id": (ThinkStartApi, {"session_id": " ", "initial_thought": "Hi."}, "session_id"),
+    "session id too long": (ThinkAddApi, {"session_id": "s" * 201, "content": "Hi."}, "session_id"),
+    "empty content": (ThinkAddApi, {"session_id": "s", "content": ""}, "content"),
+    "content too long": (ThinkAddApi, {"session_id": "s", "content": TOO_LONG}, "content"),
     "unknown thought type": (
-        lambda a: think_add(actor=a, session_id="s", content="Hm.", thought_type="musing"),
+        ThinkAddApi,
+        {"session_id": "s", "content": "Hm.", "thought_type": "musing"},
         "thought_type",
     ),
     "conclusion through think_add": (
-        lambda a: think_add(actor=a, session_id="s", content="Done.", thought_type="conclusion"),
+        ThinkAddApi,
+        {"session_id": "s", "content": "Done.", "thought_type": "conclusion"},
         "thought_type",
     ),
-    "unknown parent": (lambda a: think_add(actor=a, session_id="s", content="Hm.", parent_idx=7), "parent_idx"),
-    "negative parent": (lambda a: think_add(actor=a, session_id="s", content="Hm.", parent_idx=-1), "parent_idx"),
-    "parent as text": (lambda a: think_add(actor=a, session_id="s", content="Hm.", parent_idx="0"), "parent_idx"),
-    "recall without parent": (
-        lambda a: think_recall(actor=a, session_id="s", query="db", parent_idx=None),
-        "parent_idx",
+    "evidence through think_add": (
+        ThinkAddApi,
+        {"session_id": "s", "content": "Seen.", "thought_type": "evidence"},
+        "thought_type",
     ),
-    "recall unknown parent": (lambda a: think_recall(actor=a, session_id="s", query="db", parent_idx=3), "parent_idx"),
-    "empty query": (lambda a: think_recall(actor=a, session_id="s", query=" ", parent_idx=0), "query"),
-    "recall limit zero": (lambda a: think_recall(actor=a, session_id="s", query="db", parent_idx=0, limit=0), "limit"),
-    "empty conclusion": (lambda a: think_conclude(actor=a, session_id="s", conclusion=""), "conclusion"),
-    "conclusion too long": (lambda a: think_conclude(actor=a, session_id="s", conclusion=TOO_LONG), "conclusion"),
+    "unknown parent": (ThinkAddApi, {"session_id": "s", "content": "Hm.", "parent_idx": 7}, "parent_idx"),
+    "negative parent": (ThinkAddApi, {"session_id": "s", "content": "Hm.", "parent_idx": -1}, "parent_idx"),
+    "parent not a number": (ThinkAddApi, {"session_id": "s", "content": "Hm.", "parent_idx": "first"}, "parent_idx"),
+    "recall without parent": (ThinkRecallApi, {"session_id": "s", "query": "db", "parent_idx": None}, "parent_idx"),
+    "recall unknown parent": (ThinkRecallApi, {"session_id": "s", "query": "db", "parent_idx": 3}, "parent_idx"),
+    "empty query": (ThinkRecallApi, {"session_id": "s", "query": " ", "parent_idx": 0}, "query"),
+    "recall limit zero": (ThinkRecallApi, {"session_id": "s", "query": "db", "parent_idx": 0, "limit": 0}, "limit"),
+    "recall limit too high": (
+        ThinkRecallApi,
+        {"session_id": "s", "query": "db", "parent_idx": 0, "limit": 21},
+        "limit",
+    ),
+    "empty conclusion": (ThinkConcludeApi, {"session_id": "s", "conclusion": ""}, "conclusion"),
+    "conclusion too long": (ThinkConcludeApi, {"session_id": "s", "conclusion": TOO_LONG}, "conclusion"),
     "supporting out of range": (
-        lambda a: think_conclude(actor=a, session_id="s", conclusion="Yes.", supporting_idx=[0, 9]),
+        ThinkConcludeApi,
+        {"session_id": "s", "conclusion": "Yes.", "supporting_idx": [0, 9]},
         "supporting_idx",
     ),
     "supporting not a list": (
-        lambda a: think_conclude(actor=a, session_id="s", conclusion="Yes.", supporting_idx="0"),
+        ThinkConcludeApi,
+        {"session_id": "s", "conclusion": "Yes.", "supporting_idx": "0"},
         "supporting_idx",
     ),
-    "commit without owner": (lambda a: think_commit(actor=a, session_id="s", user_id=""), "user_id"),
-    "incomplete limit zero": (lambda a: search_incomplete_thoughts(actor=a, limit=0), "limit"),
+    "commit without owner": (ThinkCommitApi, {"session_id": "s", "user_id": ""}, "user_id"),
+    "incomplete limit zero": (SearchIncompleteThoughtsApi, {"limit": 0}, "limit"),
 }
 
 
-@pytest.mark.parametrize(("call", "field"), BAD_CALLS.values(), ids=BAD_CALLS.keys())
-def test_bad_input_names_the_field_and_changes_nothing(team, call, field):
+@pytest.mark.parametrize(("tool", "arguments", "field"), BAD_CALLS.values(), ids=BAD_CALLS.keys())
+def test_bad_input_names_the_field_and_changes_nothing(team, tool, arguments, field):
+    """As agents call the tools: the door (types, lengths, ranges), then the service."""
     think_start(actor=team["writer"], session_id="s", initial_thought="Start.")
 
-    with pytest.raises(InvalidInput) as refused:
-        call(team["writer"])
+    with pytest.raises(ApplicationError) as refused:
+        tool_call(tool, actor=team["writer"], **arguments)
 
     assert (refused.value.status, refused.value.field) == (400, field)
     status = think_status(actor=team["writer"], session_id="s")

@@ -8,9 +8,11 @@ from django.test import override_settings
 from helixsite.errors import ApplicationError
 from memory.models import Memory
 from rbac.policy import SYSTEM
+from rbac.presence.api import AgentHeartbeatApi
 from rbac.presence.models import AgentInstance
 from rbac.presence.services import agent_farewell, agent_heartbeat
 from rbac.services import principal_deactivate
+from tests.factories import tool_call
 from tests.rbac.presence.conftest import age, instance
 
 
@@ -104,7 +106,6 @@ def test_progress_statuses_that_mention_ending_words_are_accepted(crew, status):
         ("agent_id", {"agent_id": "x" * 129}),
         ("agent_id", {"agent_id": "has space"}),
         ("agent_id", {"agent_id": "naïve"}),
-        ("agent_id", {"agent_id": 42}),
         ("status", {"agent_id": "main", "status": ""}),
         ("status", {"agent_id": "main", "status": "   "}),
         ("status", {"agent_id": "main", "status": "y" * 201}),
@@ -115,7 +116,7 @@ def test_progress_statuses_that_mention_ending_words_are_accepted(crew, status):
     ],
 )
 def test_out_of_bounds_input_is_refused_with_its_field(crew, field, kwargs):
-    refused = refusal(lambda: agent_heartbeat(actor=crew["ann"], **kwargs))
+    refused = refusal(lambda: tool_call(AgentHeartbeatApi, actor=crew["ann"], **kwargs))
 
     assert (refused.status, refused.field) == (400, field)
     assert not AgentInstance.objects.exists()

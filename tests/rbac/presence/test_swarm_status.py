@@ -7,8 +7,10 @@ from django.test import override_settings
 
 from helixsite.errors import ApplicationError
 from rbac.policy import SYSTEM
+from rbac.presence.api import SwarmStatusApi
 from rbac.presence.selectors import swarm_status
 from rbac.presence.services import agent_heartbeat
+from tests.factories import tool_call
 from tests.rbac.presence.conftest import age
 
 
@@ -107,14 +109,14 @@ def test_the_default_window_comes_from_settings(swarm):
 @pytest.mark.parametrize("window", [0, -5, 7 * 24 * 3600 + 1, "soon", "", 1.5, True])
 def test_windows_out_of_bounds_are_refused(crew, window):
     with pytest.raises(ApplicationError) as refused:
-        swarm_status(actor=crew["ann"], active_window_secs=window)
+        tool_call(SwarmStatusApi, actor=crew["ann"], active_window_secs=window)
 
-    assert (refused.value.code, refused.value.field) == ("invalid", "active_window_secs")
+    assert (refused.value.status, refused.value.field) == (400, "active_window_secs")
 
 
 def test_window_bounds_are_inclusive(crew):
     assert swarm_status(actor=crew["ann"], active_window_secs=1)["window_secs"] == 1
-    assert swarm_status(actor=crew["ann"], active_window_secs="604800")["window_secs"] == 604800
+    assert tool_call(SwarmStatusApi, actor=crew["ann"], active_window_secs="604800")["window_secs"] == 604800
 
 
 @override_settings(HELIX_PRESENCE_ROSTER_MAX=4)
