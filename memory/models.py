@@ -12,6 +12,7 @@ from django.db import models
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
+from memory.event_time import EARLIEST, LATEST
 from rbac.actors import Actor
 from rbac.policy import visible_memories_filter
 
@@ -115,6 +116,11 @@ class Memory(models.Model):
             models.CheckConstraint(condition=models.Q(certainty__lte=100), name="memory_certainty_0_100"),
             models.CheckConstraint(
                 condition=models.Q(importance__gte=0) & models.Q(importance__lte=1), name="memory_importance_0_1"
+            ),
+            # Every stored event time reads back in any time zone (memory.event_time).
+            models.CheckConstraint(
+                condition=models.Q(valid_from__gte=EARLIEST) & models.Q(valid_from__lte=LATEST),
+                name="memory_valid_from_readable",
             ),
         ]
 

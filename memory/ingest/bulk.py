@@ -7,16 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from helixsite.errors import InvalidInput
+from memory.event_time import moment_parse
 from memory.ingest import english
 from memory.ingest.atoms import EntityRef, content_key
 from memory.models import Entity, Memory, MemorySource, MemoryType, Mention
@@ -79,11 +79,9 @@ def _row(number: int, data: Any, default_group: str | None) -> ImportRow:
     if not isinstance(metadata, dict):
         raise InvalidInput("metadata must be an object")
     when = data.get("occurred_at")
-    valid_from = parse_datetime(when) if isinstance(when, str) else None
-    if when and valid_from is None:
-        raise InvalidInput("occurred_at is not an RFC 3339 date-time")
-    if valid_from is not None and timezone.is_naive(valid_from):
-        valid_from = timezone.make_aware(valid_from, UTC)
+    if when not in (None, "") and not isinstance(when, str):
+        raise InvalidInput("occurred_at must be an RFC 3339 date-time or YYYY-MM-DD")
+    valid_from = moment_parse(when, field="occurred_at") if when else None
     group = data.get("group_id", default_group)
     return ImportRow(
         number,

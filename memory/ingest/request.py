@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from helixsite.errors import InvalidInput
+from memory.event_time import moment_parse
 from memory.ingest.extract import Conversation
 
 
@@ -89,12 +88,7 @@ def metadata_check(value: Any) -> dict[str, Any]:
 def event_time_parse(value: datetime | str | None) -> datetime | None:
     if value is None or value == "":
         return None
-    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
-    if parsed is None and isinstance(value, str) and len(value) == 10:
-        parsed = parse_datetime(f"{value}T00:00:00")
-    if parsed is None:
-        raise InvalidInput("occurred_at must be an RFC 3339 date-time or YYYY-MM-DD.", field="occurred_at")
-    return parsed if timezone.is_aware(parsed) else parsed.replace(tzinfo=UTC)
+    return moment_parse(value.isoformat() if isinstance(value, datetime) else value, field="occurred_at")
 
 
 def conversation_parse(context: Any) -> Conversation:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 
 from helixsite.errors import InvalidInput
+from memory.event_time import moment_parse
 
 SCOPES = ("personal", "collective", "all")
 
@@ -99,13 +99,4 @@ def _bound(value: Any, field: str, *, upper: bool) -> datetime | None:
     """RFC 3339, or YYYY-MM-DD: the start of the day as a lower bound, its end as an upper one."""
     if value in (None, ""):
         return None
-    text = str(value).strip()
-    moment = parse_datetime(text) if "T" in text or " " in text else None
-    if moment is None:
-        day = parse_date(text) if len(text) == 10 else None
-        if day is None:
-            raise InvalidInput(
-                f"{field} must be an RFC 3339 date-time or YYYY-MM-DD.", code="invalid_time", field=field
-            )
-        moment = datetime.combine(day, time.max if upper else time.min)
-    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
+    return moment_parse(str(value), field=field, code="invalid_time", end_of_day=upper)

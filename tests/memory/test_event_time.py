@@ -1,0 +1,146 @@
+"""Event times: only dates that exist, in a range every time zone can read back, are accepted
+(occurred_at, time_from, time_to, an import's rows); the database refuses any other, and an
+installation that stored one before has it repaired by its migration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
+from rest_framework.test import APIClient
+
+from memory.ingest.bulk import parse_rows
+from memory.models import Memory, MemoryHistory
+from rbac.models import Role
+from rbac.policy import write_domain_resolve
+from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass
+class Caller:
+    client: APIClient
+    name: str
+
+    def call(self, tool: str, method: str = "post", **params: Any) -> Any:
+        params.setdefault("actor_id", self.name)
+        if method == "get":
+            return self.client.get(f"/api/v1/{tool}", params)
+        return self.client.post(f"/api/v1/{tool}", params, format="json")
+
+
+@dataclass
+class Team:
+    writer: Caller
+    viewer: Caller
+    memory: Memory
+
+
+@pytest.fixture
+def agents(db) -> Team:
+    """A writer and a viewer of the workspace "team" over HTTP, and one memory about bob."""
+    team = make_workspace("team")
+    callers = {}
+    for name, role in (("writer", Role.WORKER), ("viewer", Role.VIEWER)):
+        principal, issued = make_agent_with_token(name)
+        grant(principal, team, role)
+        callers[name] = Caller(bearer_client(issued.raw), name)
+    writer = make_agent_with_token("author")[0]
+    grant(writer, team, Role.WORKER)
+    domain = write_domain_resolve(actor=writer.user, group_id="team")
+    memory = make_memory(author=writer, domain=domain, user_id="bob", content="Bob owns a boat.")
+    return Team(callers["writer"], callers["viewer"], memory)
+
+
+UNREADABLE = [
+    "9999-12-31T23:59:59-05:00",  # year 10000 in UTC
+    "0001-01-01T00:00:00+05:00",  # 1 BC in UTC
+]
+IMPOSSIBLE = [
+    "2024-02-30",
+    "2024-02-30T10:00:00Z",
+    "2024-13-01T00:00:00Z",
+    "2024-06-01T25:00:00Z",
+    "2024-06-01T10:00:00+25:00",
+]
+
+
+@pytest.mark.parametrize("when", UNREADABLE)
+def test_an_unreadable_event_time_is_refused_and_reads_keep_working(agents, when):
+    answer = agents.writer.call(
+        "add_memory", user_id="bob", group_id="team", message="I sold my boat.", occurred_at=when
+    )
+
+    assert answer.status_code == 400
+    assert (answer.json()["error"]["code"], answer.json()["error"]["field"]) == ("out_of_range", "occurred_at")
+    assert agents.viewer.call("list_memories", "get", user_id="bob").status_code == 200
+
+
+@pytest.mark.parametrize("when", IMPOSSIBLE)
+def test_a_date_that_does_not_exist_is_a_400_naming_the_field(agents, when):
+    added = agents.writer.call(
+        "add_memory", user_id="bob", group_id="team", message="I sold my boat.", occurred_at=when
+    )
+    searched = agents.viewer.call("search_memory", "get", user_id="bob", query="boat", time_from=when)
+    ended = agents.viewer.call("search_memory", user_id="bob", query="boat", time_to=when)
+
+    assert (added.status_code, added.json()["error"]["field"]) == (400, "occurred_at")
+    assert (searched.status_code, searched.json()["error"]["field"]) == (400, "time_from")
+    assert (ended.status_code, ended.json()["error"]["field"]) == (400, "time_to")
+    assert searched.json()["error"]["code"] == ended.json()["error"]["code"] == "invalid_time"
+
+
+def test_the_edges_of_the_range_are_accepted_and_read_back(agents):
+    for when, message in (("0001-01-02", "I was born long ago."), ("9999-12-29T23:00:00Z", "I will retire late.")):
+        answer = agents.writer.call("add_memory", user_id="bob", group_id="team", message=message, occurred_at=when)
+        assert answer.status_code == 200, answer.json()
+
+    listed = agents.viewer.call("list_memories", "get", user_id="bob").json()["memories"]
+    assert sorted(m["valid_from"][:4] for m in listed if m["id"] != str(agents.memory.id)) == ["0001", "9999"]
+
+
+def test_an_import_row_with_an_impossible_or_unreadable_date_is_reported_not_stored():
+    lines = [
+        '{"user_id": "bob", "content": "a", "occurred_at": "2024-02-30"}',
+        '{"user_id": "bob", "content": "b", "occurred_at": "9999-12-31T23:59:59-05:00"}',
+        '{"user_id": "bob", "content": "c", "occurred_at": 20240601}',
+        '{"user_id": "bob", "content": "d", "occurred_at": "2024-06-01"}',
+    ]
+
+    parsed = list(parse_rows(lines, default_group="team"))
+
+    assert [p[:7] if isinstance(p, str) else p.content for p in parsed] == ["line 1:", "line 2:", "line 3:", "d"]
+
+
+def test_the_database_refuses_an_unreadable_event_time(agents):
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE memory_memory SET valid_from = '10000-01-01T04:59:59Z' WHERE id = %s", [agents.memory.id]
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_repairs_a_row_stored_before_with_history():
+    principal, issued = make_agent_with_token("writer")
+    grant(principal, make_workspace("team"), Role.WORKER)
+    domain = write_domain_resolve(actor=principal.user, group_id="team")
+    memory = make_memory(author=principal, domain=domain, user_id="bob", content="Bob sold his boat.")
+    executor = MigrationExecutor(connection)
+    executor.migrate([("memory", "0006_memory_access")])
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE memory_memory SET valid_from = '10000-01-01T04:59:59Z' WHERE id = %s", [memory.id])
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+
+    repaired = Memory.objects.get(pk=memory.id)
+    history = MemoryHistory.objects.get(memory=repaired, action="CORRECT")
+    assert repaired.valid_from == repaired.created_at
+    assert history.details["old_valid_from"].startswith("10000-01-01")
+    listed = bearer_client(issued.raw).get("/api/v1/list_memories", {"actor_id": "writer", "user_id": "bob"})
+    assert listed.status_code == 200 and listed.json()["memories"][0]["id"] == str(memory.id)
