@@ -123,7 +123,8 @@ def workspace_get(*, actor: Actor, ref: str | int, action: Action = Action.READ)
 
 def federation_get(*, actor: Actor, ref: str | int) -> Federation:
     """Federations are managed by global admins; to anyone else none exists."""
-    lookup = Q(slug=str(ref)) | (Q(pk=int(ref)) if str(ref).isdigit() else Q(pk__in=[]))
+    pk = _row_id(ref)
+    lookup = Q(slug=str(ref)) | (Q(pk=pk) if pk is not None else Q(pk__in=[]))
     federation = Federation.objects.filter(lookup).first() if is_global_admin(actor) else None
     if federation is None:
         raise NotFound("Federation not found.", field="federation")
@@ -195,7 +196,16 @@ def _only_writable_workspace(actor: Actor) -> Workspace:
 
 
 def _workspace_lookup(ref: str | int) -> Workspace | None:
+    pk = _row_id(ref)
+    if pk is not None:
+        return Workspace.objects.filter(pk=pk).first()
+    return Workspace.objects.filter(slug=str(ref).strip()).first()
+
+
+def _row_id(ref: str | int) -> int | None:
+    """A reference that is a row id: ASCII digits within a bigint (``"²"`` is a digit to
+    ``str.isdigit`` and not to ``int``; a longer number names no row)."""
     text = str(ref).strip()
-    if text.isdigit():
-        return Workspace.objects.filter(pk=int(text)).first()
-    return Workspace.objects.filter(slug=text).first()
+    if not (text.isascii() and text.isdecimal()) or len(text) > 18:
+        return None
+    return int(text)

@@ -26,10 +26,15 @@ from helixsite.agents.actor import ActorIsCaller, actor_check
 from helixsite.agents.openapi import ERRORS, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
 
+# How deep a parameter's JSON may nest (metadata, context): deeper is refused, not recursed into.
+MAX_DEPTH = 32
+
 
 class ToolInput(serializers.Serializer):
     """A tool's parameters. A parameter the tool does not know is an error, not ignored:
-    a misspelt ``limt`` silently falling back to the default would hide the caller's bug."""
+    a misspelt ``limt`` silently falling back to the default would hide the caller's bug.
+    No text anywhere in a call may hold what PostgreSQL cannot store (NUL, a lone surrogate),
+    and no value may nest deeper than ``MAX_DEPTH``."""
 
     def to_internal_value(self, data: Any) -> dict:
         if isinstance(data, Mapping):
@@ -41,6 +46,10 @@ class ToolInput(serializers.Serializer):
                         for name in unknown
                     }
                 )
+            for name, value in data.items():
+                problem = _unstorable(value, depth=0)
+                if problem:
+                    raise serializers.ValidationError({name: [serializers.ErrorDetail(*problem)]})
         return super().to_internal_value(data)
 
 
@@ -118,3 +127,26 @@ def _document(cls: type[ToolApi]) -> None:
             operation_id=f"{cls.tool}_get", parameters=[cls.InputSerializer], responses=responses, **common
         )
     extend_schema_view(**views)(cls)
+
+
+def _unstorable(value: Any, *, depth: int) -> tuple[str, str] | None:
+    """Why ``value`` cannot be stored, as (message, code), or None."""
+    if depth > MAX_DEPTH:
+        return f"Nested more than {MAX_DEPTH} levels deep.", "too_deep"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "Text holds a lone surrogate, which is not a character.", "invalid_characters"
+        return ("Text holds a NUL character.", "invalid_characters") if "\x00" in value else None
+    if isinstance(value, Mapping):
+        items: list[Any] = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        return None
+    for item in items:
+        problem = _unstorable(item, depth=depth + 1)
+        if problem:
+            return problem
+    return None

@@ -377,6 +377,11 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "helixsite.errors.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [],
+    "DEFAULT_PARSER_CLASSES": [
+        "helixsite.agents.parsers.JsonParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 
 # The agent API: calls per token (DRF rate syntax: <count>/<second|minute|hour|day>), and the

@@ -55,7 +55,9 @@ class ListMemoriesApi(ToolApi):
         memory_type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
         include_superseded = serializers.BooleanField(default=False)
         limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
-        cursor = serializers.IntegerField(min_value=0, default=0, help_text="next_cursor of the previous page")
+        cursor = serializers.IntegerField(
+            min_value=0, max_value=10**9, default=0, help_text="next_cursor of the previous page"
+        )
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
