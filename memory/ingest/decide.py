@@ -155,15 +155,26 @@ def _negation_differs(atom: Atom, candidate: Candidate) -> bool:
     return len(new & old) / max(len(new | old), 1) >= 0.6
 
 
-_SPECIFIC = re.compile(r"\b\d[\w.:/\-]*|\b[A-Z]{2,}[\w\-]*|\b[\w.\-]*/[\w./\-]+")
+# Numbers and dates, identifiers (CAPS, paths), and names: capitalized words inside a sentence.
+_SPECIFIC = re.compile(r"\b\d[\w.:/\-]*|\b[A-Z]{2,}[\w\-]*|\b[\w.\-]*/[\w./\-]+|(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w\-]*")
+
+
+def specifics(text: str) -> set[str]:
+    return {token.lower().rstrip(".:/-") for token in _SPECIFIC.findall(text)}
 
 
 def _specifics_differ(atom: Atom, candidate: Candidate) -> bool:
-    """Numbers, identifiers and paths tell facts apart however alike the sentences are:
-    'port 8001' and 'port 8002' are two facts, never one."""
-    ours = {token.lower() for token in _SPECIFIC.findall(atom.content)}
-    theirs = {token.lower() for token in _SPECIFIC.findall(candidate.memory.content)}
-    return ours != theirs
+    """Numbers, dates, identifiers, paths and names tell facts apart however alike the
+    sentences are: 'ticket 0' and 'ticket 14', 'port 8001' and 'port 8002' are two facts."""
+    return specifics(atom.content) != specifics(candidate.memory.content)
+
+
+def _specifics_conflict(atom: Atom, candidate: Candidate, op: Op) -> bool:
+    """A merge that would lose or swap a specific: an UPDATE must keep every specific of the
+    stored memory (it may add some: 'Postgres' → 'Postgres 16'); a NOOP or LINK_EXISTING may
+    bring none the stored memory lacks ('ticket 0' is not 'ticket 14')."""
+    new, old = specifics(atom.content), specifics(candidate.memory.content)
+    return not old <= new if op == Op.UPDATE else not new <= old
 
 
 def _rewritable(candidate: Candidate) -> bool:
@@ -183,6 +194,15 @@ def _guarded(atom: Atom, decision: Decision) -> Decision:
         decision.op in (Op.UPDATE, Op.NOOP, Op.LINK_EXISTING)
         and decision.reason != "the same statement is stored already"
     )
+    if merged and target and _specifics_conflict(atom, target, decision.op):
+        return Decision(
+            Op.ADD,
+            None,
+            decision.confidence,
+            "numbers, dates, identifiers or names differ: a distinct fact",
+            decision.method,
+            [target.memory.id],
+        )
     if merged and target and PROTECTED_TYPES & {atom.memory_type, target.memory.memory_type}:
         return Decision(
             Op.ADD,
