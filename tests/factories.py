@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,20 @@ def make_principal(username: str, *, kind: str = Principal.Kind.AGENT, admin: bo
 def make_agent_with_token(username: str, *, admin: bool = False) -> tuple[Principal, IssuedToken]:
     principal = make_principal(username, admin=admin)
     return principal, token_issue(user=principal.user, name="test")
+
+
+@dataclass
+class Caller:
+    """An agent over HTTP: its name and a client holding its token."""
+
+    name: str
+    client: APIClient
+
+    def call(self, tool: str, method: str = "post", **params: Any) -> Any:
+        params.setdefault("actor_id", self.name)
+        if method == "get":
+            return self.client.get(f"/api/v1/{tool}", params)
+        return self.client.post(f"/api/v1/{tool}", params, format="json")
 
 
 def bearer_client(raw_token: str) -> APIClient:

@@ -5,32 +5,18 @@ installation that stored one before has it repaired by its migration."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
-from rest_framework.test import APIClient
 
 from memory.ingest.bulk import parse_rows
 from memory.models import Memory, MemoryHistory
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
-from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_workspace
+from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_memory, make_workspace
 
 pytestmark = pytest.mark.django_db
-
-
-@dataclass
-class Caller:
-    client: APIClient
-    name: str
-
-    def call(self, tool: str, method: str = "post", **params: Any) -> Any:
-        params.setdefault("actor_id", self.name)
-        if method == "get":
-            return self.client.get(f"/api/v1/{tool}", params)
-        return self.client.post(f"/api/v1/{tool}", params, format="json")
 
 
 @dataclass
@@ -48,7 +34,7 @@ def agents(db) -> Team:
     for name, role in (("writer", Role.WORKER), ("viewer", Role.VIEWER)):
         principal, issued = make_agent_with_token(name)
         grant(principal, team, role)
-        callers[name] = Caller(bearer_client(issued.raw), name)
+        callers[name] = Caller(name, bearer_client(issued.raw))
     writer = make_agent_with_token("author")[0]
     grant(writer, team, Role.WORKER)
     domain = write_domain_resolve(actor=writer.user, group_id="team")

@@ -4,11 +4,9 @@ and one memory of bob's in the team workspace."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.test import override_settings
-from rest_framework.test import APIClient
 
 from memory.fastthink.services import think_conclude, think_start
 from memory.models import Memory
@@ -16,19 +14,15 @@ from memory.services.add import memory_add
 from rbac.models import Principal, Role
 from rbac.policy import write_domain_resolve
 from rbac.presence.services import agent_heartbeat
-from tests.factories import add_memory_call, bearer_client, grant, make_agent_with_token, make_memory, make_workspace
-
-
-@dataclass
-class Caller:
-    name: str
-    client: APIClient
-
-    def call(self, tool: str, method: str = "post", **params: Any):
-        params.setdefault("actor_id", self.name)
-        if method == "get":
-            return self.client.get(f"/api/v1/{tool}", params)
-        return self.client.post(f"/api/v1/{tool}", params, format="json")
+from tests.factories import (
+    Caller,
+    add_memory_call,
+    bearer_client,
+    grant,
+    make_agent_with_token,
+    make_memory,
+    make_workspace,
+)
 
 
 @dataclass
