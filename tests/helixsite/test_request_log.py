@@ -43,3 +43,13 @@ def test_secrets_are_redacted_from_any_log_message(text):
 
     assert "abcdefghijklmnop" not in cleaned and "hunter2" not in cleaned
     assert "[redacted]" in cleaned
+
+
+def test_a_host_header_not_allowed_is_one_warning_line_without_a_traceback(client, caplog):
+    with caplog.at_level(logging.INFO):
+        answer = client.get("/healthz", HTTP_HOST="attacker.example")
+
+    refusals = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert answer.status_code == 400
+    assert [(r.levelname, r.exc_info) for r in refusals] == [("WARNING", None)]
+    assert "attacker.example" in refusals[0].getMessage()

@@ -12,7 +12,6 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
@@ -103,7 +102,7 @@ class McpHttpApp:
             return _error(503, "unavailable", "MCP is not started: serve helixsite.asgi with lifespan on.")
         if not _host_allowed(headers.get("host", "")):
             return _error(400, "disallowed_host", "This host is not in ALLOWED_HOSTS.")
-        if not _origin_allowed(headers.get("origin")):
+        if not _origin_allowed(headers.get("origin"), own=f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"):
             return _error(403, "forbidden_origin", "Requests from this web origin are not accepted.")
         try:
             oversized = int(headers.get("content-length") or 0) > settings.HELIX_MAX_BODY_BYTES
@@ -144,11 +143,12 @@ def _host_allowed(host: str) -> bool:
     return bool(domain) and validate_host(domain, allowed)
 
 
-def _origin_allowed(origin: str | None) -> bool:
-    """Agents send no Origin; a browser page may call only from an allowed host or trusted origin."""
+def _origin_allowed(origin: str | None, *, own: str) -> bool:
+    """Agents send no Origin; a browser page may call only from this server's own origin
+    (scheme, host and port: another port on the same host is another site) or a trusted one."""
     if not origin:
         return True
-    return origin in settings.CSRF_TRUSTED_ORIGINS or _host_allowed(urlsplit(origin).netloc)
+    return origin in settings.CSRF_TRUSTED_ORIGINS or origin.lower() == own.lower()
 
 
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:

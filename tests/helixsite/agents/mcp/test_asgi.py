@@ -54,3 +54,24 @@ async def test_a_body_over_the_rest_limit_is_refused_with_rests_413(settings):
 
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "payload_too_large"
+
+
+@pytest.mark.parametrize(
+    ("origin", "status"),
+    [
+        (None, 401),  # an agent: no Origin, on to the token check
+        ("http://127.0.0.1", 401),  # this server's own page
+        ("http://127.0.0.1:3000", 403),  # another site on the same host
+        ("https://127.0.0.1", 403),  # another scheme
+        ("https://attacker.example", 403),
+    ],
+)
+async def test_only_this_servers_own_origin_or_a_trusted_one_may_call_from_a_browser(origin, status):
+    mcp = McpHttpApp()
+    headers = {"Origin": origin} if origin else {}
+    async with mcp.lifespan(), http_client(PathRouter(django=django_application, mcp=mcp)) as http:
+        response = await http.post("/mcp", json=LIST_TOOLS, headers=headers)
+
+    assert response.status_code == status
+    if status == 403:
+        assert response.json()["error"]["code"] == "forbidden_origin"
