@@ -9,6 +9,7 @@ repeated identical call creates nothing new.
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -19,7 +20,7 @@ from django_q.tasks import async_task
 
 from helixsite.errors import ApplicationError
 from memory.ingest.apply import Outcome, WriteRequest, apply
-from memory.ingest.atoms import Atom, content_key
+from memory.ingest.atoms import Atom, Extraction, content_key
 from memory.ingest.candidates import load_candidates
 from memory.ingest.decide import Decision, decide
 from memory.ingest.extract import extract
@@ -62,28 +63,8 @@ def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str
 
 def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, budget: CallBudget) -> dict[str, Any]:
     now = timezone.now()
-    with run.stage("extract") as log:
-        extraction = extract(
-            message=request.message,
-            subject=request.user_id,
-            conversation=request.conversation,
-            now=request.occurred_at or now,
-            verbatim=not request.extract,
-            max_atoms=settings.HELIX_MAX_FACTS_PER_CALL,
-            llm=get_llm(),
-            budget=budget,
-            run_id=run.id,
-        )
-        atoms = extraction.atoms
-        if request.memory_type:
-            for atom in atoms:
-                atom.memory_type = request.memory_type
-        log.update(
-            method=extraction.method,
-            atoms=[a.content for a in atoms],
-            dropped=extraction.dropped,
-            problem=extraction.problem,
-        )
+    extraction = _extract_stage(run, request, budget, now=now)
+    atoms = extraction.atoms
     keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
     with run.stage("embed") as log:
         vectors = get_embedder().embed([a.content for a in atoms], purpose="ingest")
@@ -117,6 +98,31 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
         )
         log["holders"] = outcome.holders
     return _answer(run, extraction.dropped, atoms, decisions, outcome, domain)
+
+
+def _extract_stage(run: RunLog, request: AddRequest, budget: CallBudget, *, now: datetime) -> Extraction:
+    with run.stage("extract") as log:
+        extraction = extract(
+            message=request.message,
+            subject=request.user_id,
+            conversation=request.conversation,
+            now=request.occurred_at or now,
+            verbatim=not request.extract,
+            max_atoms=settings.HELIX_MAX_FACTS_PER_CALL,
+            llm=get_llm(),
+            budget=budget,
+            run_id=run.id,
+        )
+        if request.memory_type:
+            for atom in extraction.atoms:
+                atom.memory_type = request.memory_type
+        log.update(
+            method=extraction.method,
+            atoms=[a.content for a in extraction.atoms],
+            dropped=extraction.dropped,
+            problem=extraction.problem,
+        )
+    return extraction
 
 
 def _answer(
