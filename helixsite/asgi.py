@@ -1,5 +1,6 @@
 """The ASGI entry point (``uvicorn helixsite.asgi:application``): ``/mcp`` is the MCP server's
-streamable HTTP transport, every other path is Django, as before."""
+streamable HTTP transport, every other path is Django, as before; the body limit stands in
+front of both."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
 django_application = get_asgi_application()
 
 from helixsite.agents.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
+from helixsite.body_limit import BodyLimit  # noqa: E402
 
 
 class PathRouter:
@@ -44,4 +46,4 @@ class PathRouter:
         await send({"type": "lifespan.shutdown.complete"})
 
 
-application = PathRouter(django=django_application, mcp=McpHttpApp())
+application = BodyLimit(PathRouter(django=django_application, mcp=McpHttpApp()))

@@ -1,31 +1,93 @@
-"""Refuse request bodies larger than HELIX_MAX_BODY_BYTES with 413, before reading them."""
+"""HELIX_MAX_BODY_BYTES, held at the ASGI door in front of every path (Django's and ``/mcp``).
+
+It cannot be a Django middleware: Django's ASGI handler reads the whole body, into memory or a
+temporary file, before its first middleware runs. So here, before any app sees the request:
+
+- a declared ``Content-Length`` over the limit is answered 413 at once, without reading a byte;
+- a body without one (``Transfer-Encoding: chunked``) is read here and answered 413 as soon as it
+  passes the limit; within it, the app gets it whole with its ``Content-Length`` declared (DRF
+  reads no body from a request that declares no length: a chunked call lost its arguments).
+
+A refusal closes the connection, so the server reads no more of the body.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import logging
+import re
+import time
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+logger = logging.getLogger("helixsite.request")
 
 
-def too_large() -> JsonResponse:
+def payload_too_large() -> dict[str, Any]:
     limit = settings.HELIX_MAX_BODY_BYTES
     error = {"code": "payload_too_large", "message": f"The request body is larger than {limit} bytes.", "limit": limit}
-    return JsonResponse({"ok": False, "error": error}, status=413)
+    return {"ok": False, "error": error}
 
 
-class BodyLimitMiddleware:
-    """A declared Content-Length over the limit is refused at once; a body without one is
-    counted while it is read (Django raises RequestDataTooBig, answered 413 by the API)."""
+class BodyLimit:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        declared = Headers(scope=scope).get("content-length")
+        if declared is None:
+            await self._read_then_serve(scope, receive, send, started)
+        elif not re.fullmatch(r"[0-9]+", declared):
+            malformed = {"code": "malformed_request", "message": "Content-Length is not a number of bytes."}
+            await _refuse(scope, send, started, 400, {"ok": False, "error": malformed})
+        elif int(declared) > settings.HELIX_MAX_BODY_BYTES:
+            await _refuse(scope, send, started, 413, payload_too_large())
+        else:
+            await self.app(scope, receive, send)  # the server stops the body at its declared length
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > settings.HELIX_MAX_BODY_BYTES:
-            return too_large()
-        return self.get_response(request)
+    async def _read_then_serve(self, scope: Scope, receive: Receive, send: Send, started: float) -> None:
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left: nobody to answer
+            body += message.get("body", b"")
+            if len(body) > settings.HELIX_MAX_BODY_BYTES:
+                await _refuse(scope, send, started, 413, payload_too_large())
+                return
+            more = message.get("more_body", False)
+        headers = [(name, value) for name, value in scope["headers"] if name != b"transfer-encoding"]
+        headers.append((b"content-length", str(len(body)).encode()))
+        whole: list[Message] = [{"type": "http.request", "body": bytes(body), "more_body": False}]
+
+        async def receive_whole() -> Message:
+            return whole.pop() if whole else await receive()  # then the server's http.disconnect
+
+        await self.app({**scope, "headers": headers}, receive_whole, send)
+
+
+async def _refuse(scope: Scope, send: Send, started: float, status: int, answer: dict[str, Any]) -> None:
+    body = json.dumps(answer).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+    fields = {
+        "method": scope["method"],
+        "path": scope["path"],
+        "status": status,
+        "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+        "principal": None,
+    }
+    logger.info("%s %s %s", scope["method"], scope["path"], status, extra={"fields": fields})

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -13,7 +12,7 @@ from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from helixsite.body_limit import too_large
+from helixsite.body_limit import payload_too_large
 
 
 class ApplicationError(Exception):
@@ -73,7 +72,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, drf.ValidationError):
         return Response(validation_error(exc.detail, exc.get_codes()), status=400)
     if isinstance(exc, RequestDataTooBig):
-        return Response(json.loads(too_large().content), status=413)
+        return Response(payload_too_large(), status=413)
     if isinstance(exc, Http404):
         return Response(NotFound("Not found.").as_dict(), status=404)
     if isinstance(exc, DjangoPermissionDenied):

@@ -87,7 +87,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "helixsite.request_log.RequestLogMiddleware",
-    "helixsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -389,7 +388,8 @@ REST_FRAMEWORK = {
 }
 
 # The agent API: calls per token (DRF rate syntax: <count>/<second|minute|hour|day>), and the
-# largest request body accepted (larger ones are refused with 413 before they are read).
+# largest request body accepted (larger ones are refused with 413 before they are read, on every
+# path, by helixsite.body_limit).
 HELIX_API_RATE = env_str("HELIX_API_RATE", "1200/minute")
 if not re.fullmatch(r"[1-9]\d*/(s|sec|second|m|min|minute|h|hour|d|day)", HELIX_API_RATE):
     raise ImproperlyConfigured(f"HELIX_API_RATE={HELIX_API_RATE!r} is not <count>/<second|minute|hour|day>.")

@@ -1,8 +1,9 @@
 """MCP over streamable HTTP at ``/mcp``, behind the same bearer tokens as the REST API.
 
 Before a request reaches the MCP transport it must name an allowed host (Django's
-``ALLOWED_HOSTS`` rules, against DNS rebinding), come from no foreign browser origin, fit
-REST's body limit and present a valid token. Every refusal answers in REST's error shape.
+``ALLOWED_HOSTS`` rules, against DNS rebinding), come from no foreign browser origin and
+present a valid token (the body limit is held in front of every path, by
+``helixsite.body_limit``). Every refusal answers in REST's error shape.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from starlette.types import Message, Receive, Scope, Send
 
 from helixsite.agents.mcp.server import build_server, run_blocking
 from helixsite.agents.mcp.tools import tool_definitions
-from helixsite.body_limit import too_large
 from helixsite.errors import api_exception_handler
 from rbac.authentication import KEYWORD, bearer_authenticate
 from rbac.models import ApiToken
@@ -51,6 +51,8 @@ class McpHttpApp:
             # Host and Origin are checked in _refusal, with Django's ALLOWED_HOSTS rules
             # (".example.com" subdomains, "*"), which the SDK's own check cannot express.
             security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+            # helixsite.body_limit refused every larger body already; the SDK's own limit (4 MiB
+            # by default) must not refuse a body that passed it.
             max_request_body_size=settings.HELIX_MAX_BODY_BYTES,
         )
         self.running = False
@@ -104,12 +106,6 @@ class McpHttpApp:
             return _error(400, "disallowed_host", "This host is not in ALLOWED_HOSTS.")
         if not _origin_allowed(headers.get("origin"), own=f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"):
             return _error(403, "forbidden_origin", "Requests from this web origin are not accepted.")
-        try:
-            oversized = int(headers.get("content-length") or 0) > settings.HELIX_MAX_BODY_BYTES
-        except ValueError:
-            oversized = False  # the transport counts the body as it reads it
-        if oversized:
-            return Response(too_large().content, status_code=413, media_type="application/json")
         return None
 
 

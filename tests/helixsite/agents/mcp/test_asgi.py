@@ -46,16 +46,6 @@ async def test_mcp_serves_from_lifespan_startup_to_shutdown_and_other_paths_stay
         }
 
 
-async def test_a_body_over_the_rest_limit_is_refused_with_rests_413(settings):
-    settings.HELIX_MAX_BODY_BYTES = 4096
-    mcp = McpHttpApp()
-    async with mcp.lifespan(), http_client(PathRouter(django=django_application, mcp=mcp)) as http:
-        response = await http.post("/mcp", content=b"x" * 5000, headers={"Content-Type": "application/json"})
-
-    assert response.status_code == 413
-    assert response.json()["error"]["code"] == "payload_too_large"
-
-
 @pytest.mark.parametrize(
     ("origin", "status"),
     [
