@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import sys
@@ -13,6 +12,7 @@ from typing import Any, TypedDict
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from helixsite.data_dir import SECRET_KEY_FILE, ensure_private, write_secret
 from helixsite.settings.env import (
     env_bool,
     env_choice,
@@ -33,15 +33,13 @@ def _secret_key() -> str:
     explicit = env_optional_str("HELIX_SECRET_KEY")
     if explicit:
         return explicit
-    key_file = HELIX_DATA_DIR / "secret_key"
+    key_file = HELIX_DATA_DIR / SECRET_KEY_FILE
     if key_file.exists():
         return key_file.read_text().strip()
     try:
-        HELIX_DATA_DIR.mkdir(parents=True, exist_ok=True)
+        ensure_private(HELIX_DATA_DIR)
         key = secrets.token_urlsafe(50)
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(key)
+        write_secret(key_file, key)
         return key
     except FileExistsError:  # another process wrote it first
         return key_file.read_text().strip()

@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -77,6 +78,8 @@ def admin_login(base: str, username: str, password: str) -> str:
 def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_path):
     port = free_port()
     data_dir = tmp_path / "d"
+    data_dir.mkdir(mode=0o755)  # as an older release left it
+    (data_dir / "secret_key").write_text("a key an older release wrote")
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve"],
         cwd=ROOT,
@@ -105,6 +108,11 @@ def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_
         with psycopg.connect(host=str(db.socket_dir), port=db.port, user="postgres", dbname="helixsite") as conn:
             (stored,) = conn.execute("SELECT password FROM auth_user WHERE username = %s", [username]).fetchone()
         assert stored.startswith("pbkdf2_sha256$") and password not in stored
+
+        # As root the database runs as another user, which opens the data dir each time a process attaches.
+        assert f"HELIX_DATA_DIR {data_dir} was open to other users (mode 755)" in output.text
+        assert stat.S_IMODE(data_dir.stat().st_mode) & 0o066 == 0, "others may list or read the data dir"
+        assert stat.S_IMODE((data_dir / "secret_key").stat().st_mode) == 0o600
 
         ours = psutil.Process(process.pid).children(recursive=True)
         postgres = [p for p in psutil.process_iter(["cmdline"]) if str(data_dir) in " ".join(p.info["cmdline"] or [])]

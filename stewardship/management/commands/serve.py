@@ -26,7 +26,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from helixsite import embedded_db
+from helixsite import data_dir, embedded_db
 from memory.services.embedding_space import embedding_space_ensure
 from rbac.services import admin_bootstrap
 
@@ -43,6 +43,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, self._request_stop)
         signal.signal(signal.SIGTERM, self._request_stop)
         self._check_port_free()
+        self._make_data_dir_private()
         started_database = self._start_database()
         try:
             self._prepare()
@@ -58,6 +59,14 @@ class Command(BaseCommand):
 
     def _request_stop(self, signum: int, frame: object) -> None:
         self._stop_requested = True
+
+    def _make_data_dir_private(self) -> None:
+        was = data_dir.ensure_private(settings.HELIX_DATA_DIR)
+        if was is not None:
+            self.stdout.write(
+                f"HELIX_DATA_DIR {settings.HELIX_DATA_DIR} was open to other users (mode {was:o}); "
+                f"it is now {data_dir.private_mode():o}."
+            )
 
     def _start_database(self) -> bool:
         """Bring up the database; True when this command started the embedded server."""
