@@ -28,6 +28,7 @@ from django.db import connection
 
 from helixsite import data_dir, embedded_db
 from memory.services.embedding_space import embedding_space_ensure
+from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
 
 READY_TIMEOUT_SECONDS = 120
@@ -116,10 +117,8 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         credentials = admin_bootstrap()
         if credentials is not None:
-            self.stdout.write(self.style.SUCCESS("\nCreated the first global admin. Shown once; keep them:"))
-            self.stdout.write(f"  username:  {credentials.username}")
-            self.stdout.write(f"  password:  {credentials.password}")
-            self.stdout.write(f"  API token: {credentials.token}\n")
+            self.stdout.write("")
+            credentials_hand_over(credentials=credentials, out=self.stdout)
 
     def _start_children(self) -> None:
         manage = str(settings.BASE_DIR / "manage.py")
@@ -194,7 +193,7 @@ class Command(BaseCommand):
         base = self._base_url()
         self.stdout.write(self.style.SUCCESS("\nHelixsite is running."))
         self.stdout.write(
-            f"  admin:    {base}/admin/   (log in with the admin username and password printed on first start)"
+            f"  admin:    {base}/admin/   (log in as the first admin: its credentials were given on first start)"
         )
         self.stdout.write(f"  health:   {base}/healthz")
         self.stdout.write(f"  API:      {base}/api/v1/<tool>   (OpenAPI {base}/api/schema/, browse {base}/api/docs/)")
