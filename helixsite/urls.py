@@ -3,8 +3,15 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from rbac.login import AdminLoginForm, refused_login_answers_429
+
+# The admin's login within the budget of failed logins: the admin's own view with the throttled
+# form, answering 429 when it refuses (this path is matched before the one in admin.site.urls).
+admin.site.login_form = AdminLoginForm
+
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    path("admin/login/", refused_login_answers_429(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/v1/", include("helixsite.agents.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

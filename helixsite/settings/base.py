@@ -192,6 +192,13 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 LOGIN_URL = "/admin/login/"
+# Failed session logins (the admin's, the stewardship room's) a username and a client address
+# may spend; each allowance comes back at that many per window (rbac.login).
+HELIX_LOGIN_USERNAME_FAILURES = env_int("HELIX_LOGIN_USERNAME_FAILURES", 5, minimum=1, maximum=10_000)
+HELIX_LOGIN_ADDRESS_FAILURES = env_int("HELIX_LOGIN_ADDRESS_FAILURES", 20, minimum=1, maximum=1_000_000)
+HELIX_LOGIN_FAILURE_WINDOW_SECONDS = env_int(
+    "HELIX_LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1, maximum=7 * 24 * 3600
+)
 
 # --- i18n / static --------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
