@@ -9,7 +9,8 @@ can never check more passwords than the budget allows, an attempt that finds eit
 empty is refused without its password being checked (the right one included), and a success
 clears no one's failures.
 
-The client address is ``REMOTE_ADDR``.
+The client address is ``REMOTE_ADDR``: the connecting peer, unless ``HELIX_FORWARDED_ALLOW_IPS``
+names a proxy whose X-Forwarded-For the web server may believe (``helixsite.web``).
 """
 
 from __future__ import annotations

@@ -57,6 +57,8 @@ HELIX_PORT = env_int("HELIX_PORT", 8000, minimum=1, maximum=65535)
 HELIX_WEB_WORKERS = env_int("HELIX_WEB_WORKERS", 2, minimum=1, maximum=64)
 ALLOWED_HOSTS = env_list("HELIX_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", HELIX_HOST])
 CSRF_TRUSTED_ORIGINS = env_list("HELIX_CSRF_TRUSTED_ORIGINS", [])
+# Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto the web server believes (helixsite.web).
+HELIX_FORWARDED_ALLOW_IPS = env_list("HELIX_FORWARDED_ALLOW_IPS", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -134,6 +134,8 @@ class Command(BaseCommand):
             str(settings.HELIX_WEB_WORKERS),
             "--log-level",
             "warning",
+            "--forwarded-allow-ips",
+            ",".join(settings.HELIX_FORWARDED_ALLOW_IPS),
         ]
         for name, argv in (("worker", [sys.executable, manage, "qcluster"]), ("web", web)):
             # Own session: a Ctrl-C reaches only this command, which then stops children in order.
