@@ -89,6 +89,7 @@ MIDDLEWARE = [
     "helixsite.request_log.RequestLogMiddleware",
     "helixsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "helixsite.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
