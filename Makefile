@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench
+.PHONY: install run test lint bench chromium
 
 install: $(STAMP)
 
@@ -23,8 +23,13 @@ run: install
 	$(PY) manage.py serve
 
 # The suite runs after the lint: CI enforces the style, the import contracts and the types.
-test: lint
+test: lint chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
+chromium:
+	@command -v chromium >/dev/null || { echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 
 # ruff (rules and formatting), import-linter (imports point one way: pyproject.toml's
 # contracts) and mypy with the Django and DRF stubs over rbac/ and memory/.

@@ -17,6 +17,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from helixsite.data_dir import ensure_private
+
 PGDATA_DIRNAME = "pgdata"
 POSTGRES_USER = "postgres"
 
@@ -112,6 +114,8 @@ def _start(data_dir: Path) -> dict[str, str]:
             f"the embedded PostgreSQL in {pgdata_path(data_dir)} did not start ({exc.__class__.__name__}: {exc}); "
             f"read {log}, or set DATABASE_URL to use an external server."
         ) from exc
+    # As root, pgserver has just opened the data dir (and its ancestors) to everyone.
+    ensure_private(data_dir)
     info = server.get_postmaster_info()
     return {"host": str(info.socket_dir), "port": str(info.port or 5432), "user": POSTGRES_USER}
 
@@ -120,7 +124,7 @@ def _check_data_dir(data_dir: Path) -> None:
     if data_dir.exists() and not data_dir.is_dir():
         raise EmbeddedDatabaseError(f"HELIX_DATA_DIR {data_dir} is a file, not a directory; point it at a directory.")
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        ensure_private(data_dir)
         probe = data_dir / ".write-probe"
         probe.write_text("ok")
         probe.unlink()

@@ -1,6 +1,11 @@
 """The web server: uvicorn serving ``helixsite.asgi`` with one or more worker processes.
 
-``python -m helixsite.web --host 127.0.0.1 --port 8000 --workers 2``
+``python -m helixsite.web --host 127.0.0.1 --port 8000 --workers 2 [--forwarded-allow-ips 127.0.0.1]``
+
+The client's address (``REMOTE_ADDR``, which the login budget counts by) is the connecting
+peer. uvicorn would otherwise believe X-Forwarded-For (and X-Forwarded-Proto) from any local
+peer, so anyone on the machine could claim any address; it believes them only from the
+proxies ``--forwarded-allow-ips`` names (``HELIX_FORWARDED_ALLOW_IPS``).
 
 For several workers uvicorn binds the listening socket itself, without naming TCP as its
 protocol; asyncio then leaves Nagle's algorithm on for every connection, and a response
@@ -39,9 +44,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--forwarded-allow-ips", default="", help="comma-separated proxies to believe; none if empty")
     args = parser.parse_args(argv)
+    proxies = [address.strip() for address in args.forwarded_allow_ips.split(",") if address.strip()]
     config = TcpConfig(
-        APP, host=args.host, port=args.port, workers=args.workers, access_log=False, log_level=args.log_level
+        APP,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        access_log=False,
+        log_level=args.log_level,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies,
     )
     server = uvicorn.Server(config)
     try:

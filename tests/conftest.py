@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
 
 import pytest
+from django.db import connections
+from playwright.sync_api import Page, sync_playwright
 
 from helixsite import embedded_db
 from memory.api.write import AddMemoryApi
@@ -29,6 +33,28 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         from django.conf import settings
 
         embedded_db.stop(settings.HELIX_DATA_DIR)
+
+
+@pytest.fixture
+def browser_page(live_server, monkeypatch) -> Iterator[Page]:
+    """A page in Debian's Chromium (`make test` installs it), driven by Playwright, for a test
+    against ``live_server``.
+
+    Playwright's sync API runs an event loop in the test's thread until it stops, and Django
+    takes that thread for async code meanwhile: it refuses database calls unless allowed, and
+    keeps their connection apart from the thread's own, so that one is closed here, before the
+    loop stops (the test database could not be dropped at the end otherwise)."""
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("browser tests need Debian's chromium: apt-get install -y --no-install-recommends chromium")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium)
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+            connections.close_all()
 
 
 @pytest.fixture(autouse=True)

@@ -1,9 +1,11 @@
-"""The per-token rate budget, the same for REST and MCP (``HELIX_API_RATE``, e.g. 1200/minute).
+"""Budgets kept as token buckets in the database, and the per-token API budget on them.
 
-A token bucket per API token (per user for a browser session) in the database: it holds up to
-the whole budget and refills at the budget's rate. Each call spends one unit in a single
-atomic statement, so concurrent calls on every web worker and on both transports draw on one
-exact budget: of any burst, at most the budget is accepted.
+A bucket holds up to its capacity and refills at its rate. Each spend takes one unit in a
+single atomic statement, so concurrent spends on every web worker draw on one exact budget:
+of any burst, at most what the bucket holds is accepted.
+
+The API budget, the same for REST and MCP (``HELIX_API_RATE``, e.g. 1200/minute), is one
+bucket per API token (per user for a browser session) holding the whole budget.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ _SPEND = f"""
     RETURNING b.tokens
 """
 _LEFT = f"SELECT {_REFILLED} FROM {_TABLE} AS b WHERE key = %(key)s"
+_REFUND = f"""
+    UPDATE {_TABLE} AS b SET tokens = LEAST(%(capacity)s, {_REFILLED} + 1), updated_at = clock_timestamp()
+    WHERE key = %(key)s
+"""
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -39,9 +45,8 @@ def budget() -> tuple[int, float]:
     return int(calls), int(calls) / _PERIODS[period[0]]
 
 
-def budget_spend(*, key: str) -> float | None:
-    """Spend one call of ``key``'s budget: None if spent, else the seconds until one is back."""
-    capacity, per_second = budget()
+def budget_spend(*, key: str, capacity: float, per_second: float) -> float | None:
+    """Spend one unit of ``key``'s bucket (full when new): None if spent, else the seconds until one is back."""
     params: dict[str, str | float] = {"key": key, "capacity": capacity, "per_second": per_second}
     with connection.cursor() as cursor:
         cursor.execute(_SPEND, params)
@@ -53,6 +58,12 @@ def budget_spend(*, key: str) -> float | None:
     return max((1 - left) / per_second, 0.001)
 
 
+def budget_refund(*, key: str, capacity: float, per_second: float) -> None:
+    """Give back one unit spent from ``key``'s bucket (never past its capacity)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_REFUND, {"key": key, "capacity": capacity, "per_second": per_second})
+
+
 def budget_key(*, token: Any, user: Any) -> str:
     return f"token:{token.pk}" if hasattr(token, "pk") else f"user:{user.pk}"
 
@@ -61,7 +72,9 @@ class TokenRateThrottle(BaseThrottle):
     """The budget as a DRF throttle, on every REST tool: past it, 429 ``throttled`` with Retry-After."""
 
     def allow_request(self, request: Request, view: APIView) -> bool:
-        self.retry_after = budget_spend(key=budget_key(token=getattr(request, "auth", None), user=request.user))
+        calls, per_second = budget()
+        key = budget_key(token=getattr(request, "auth", None), user=request.user)
+        self.retry_after = budget_spend(key=key, capacity=calls, per_second=per_second)
         return self.retry_after is None
 
     def wait(self) -> float | None:
@@ -70,6 +83,7 @@ class TokenRateThrottle(BaseThrottle):
 
 def rate_check(*, token: Any) -> None:
     """The budget outside DRF's request cycle (MCP): raise Throttled past it."""
-    retry_after = budget_spend(key=budget_key(token=token, user=token.user))
+    calls, per_second = budget()
+    retry_after = budget_spend(key=budget_key(token=token, user=token.user), capacity=calls, per_second=per_second)
     if retry_after is not None:
         raise drf.Throttled(math.ceil(retry_after))

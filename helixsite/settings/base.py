@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import sys
@@ -13,6 +12,7 @@ from typing import Any, TypedDict
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from helixsite.data_dir import SECRET_KEY_FILE, ensure_private, write_secret
 from helixsite.settings.env import (
     env_bool,
     env_choice,
@@ -33,15 +33,13 @@ def _secret_key() -> str:
     explicit = env_optional_str("HELIX_SECRET_KEY")
     if explicit:
         return explicit
-    key_file = HELIX_DATA_DIR / "secret_key"
+    key_file = HELIX_DATA_DIR / SECRET_KEY_FILE
     if key_file.exists():
         return key_file.read_text().strip()
     try:
-        HELIX_DATA_DIR.mkdir(parents=True, exist_ok=True)
+        ensure_private(HELIX_DATA_DIR)
         key = secrets.token_urlsafe(50)
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(key)
+        write_secret(key_file, key)
         return key
     except FileExistsError:  # another process wrote it first
         return key_file.read_text().strip()
@@ -59,6 +57,8 @@ HELIX_PORT = env_int("HELIX_PORT", 8000, minimum=1, maximum=65535)
 HELIX_WEB_WORKERS = env_int("HELIX_WEB_WORKERS", 2, minimum=1, maximum=64)
 ALLOWED_HOSTS = env_list("HELIX_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", HELIX_HOST])
 CSRF_TRUSTED_ORIGINS = env_list("HELIX_CSRF_TRUSTED_ORIGINS", [])
+# Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto the web server believes (helixsite.web).
+HELIX_FORWARDED_ALLOW_IPS = env_list("HELIX_FORWARDED_ALLOW_IPS", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -88,6 +88,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "helixsite.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "helixsite.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -193,6 +194,13 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 LOGIN_URL = "/admin/login/"
+# Failed session logins (the admin's, the stewardship room's) a username and a client address
+# may spend; each allowance comes back at that many per window (rbac.login).
+HELIX_LOGIN_USERNAME_FAILURES = env_int("HELIX_LOGIN_USERNAME_FAILURES", 5, minimum=1, maximum=10_000)
+HELIX_LOGIN_ADDRESS_FAILURES = env_int("HELIX_LOGIN_ADDRESS_FAILURES", 20, minimum=1, maximum=1_000_000)
+HELIX_LOGIN_FAILURE_WINDOW_SECONDS = env_int(
+    "HELIX_LOGIN_FAILURE_WINDOW_SECONDS", 900, minimum=1, maximum=7 * 24 * 3600
+)
 
 # --- i18n / static --------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,8 @@ def test_start_attach_and_stop(tmp_path):
             check=True,
         )
         assert int(attached.stdout.strip()) == started.pid, "a second process attaches instead of starting another"
+        # As root the server runs as another user, which opens the data dir each time a process attaches.
+        assert stat.S_IMODE(data_dir.stat().st_mode) & 0o066 == 0, "others may list or read the data dir"
     finally:
         was_running = embedded_db.stop(data_dir)
     assert was_running is True

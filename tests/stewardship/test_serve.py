@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -74,9 +75,11 @@ def admin_login(base: str, username: str, password: str) -> str:
 
 
 @pytest.mark.slow
-def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_path):
+def test_serve_starts_everything_hands_over_credentials_and_ctrl_c_stops_it_all(tmp_path):
     port = free_port()
     data_dir = tmp_path / "d"
+    data_dir.mkdir(mode=0o755)  # as an older release left it
+    (data_dir / "secret_key").write_text("a key an older release wrote")
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve"],
         cwd=ROOT,
@@ -91,9 +94,14 @@ def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_
     base = f"http://127.0.0.1:{port}"
     try:
         assert output.wait_for("Helixsite is running.", timeout=150), output.text
-        username = re.search(r"username:\s+(\S+)", output.text).group(1)
-        password = re.search(r"password:\s+(\S+)", output.text).group(1)
-        token = re.search(r"API token:\s+(\S+)", output.text).group(1)
+        # Its output is a pipe, not a terminal: the credentials are in a file only this user can read.
+        handed_over = data_dir / "first-admin.txt"
+        assert f"API token are in {handed_over} (readable by this user only)" in output.text
+        assert stat.S_IMODE(handed_over.stat().st_mode) == 0o600
+        username = re.search(r"username:\s+(\S+)", handed_over.read_text()).group(1)
+        password = re.search(r"password:\s+(\S+)", handed_over.read_text()).group(1)
+        token = re.search(r"API token:\s+(\S+)", handed_over.read_text()).group(1)
+        assert password not in output.text and token not in output.text
 
         with urllib.request.urlopen(f"{base}/healthz", timeout=120) as health:
             assert health.status == 200
@@ -105,6 +113,11 @@ def test_serve_starts_everything_prints_credentials_and_ctrl_c_stops_it_all(tmp_
         with psycopg.connect(host=str(db.socket_dir), port=db.port, user="postgres", dbname="helixsite") as conn:
             (stored,) = conn.execute("SELECT password FROM auth_user WHERE username = %s", [username]).fetchone()
         assert stored.startswith("pbkdf2_sha256$") and password not in stored
+
+        # As root the database runs as another user, which opens the data dir each time a process attaches.
+        assert f"HELIX_DATA_DIR {data_dir} was open to other users (mode 755)" in output.text
+        assert stat.S_IMODE(data_dir.stat().st_mode) & 0o066 == 0, "others may list or read the data dir"
+        assert stat.S_IMODE((data_dir / "secret_key").stat().st_mode) == 0o600
 
         ours = psutil.Process(process.pid).children(recursive=True)
         postgres = [p for p in psutil.process_iter(["cmdline"]) if str(data_dir) in " ".join(p.info["cmdline"] or [])]

@@ -1,14 +1,19 @@
-"""Create the first global admin with a generated password and API token, printed once."""
+"""Create the first global admin with a generated password and API token, given once: printed on a
+terminal, else written to a file only this user can read."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
+from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
 
 
 class Command(BaseCommand):
-    help = "Create the first global admin (only when none exists) and print its credentials once."
+    help = (
+        "Create the first global admin (only when none exists) and give its credentials once: printed on a "
+        "terminal, else written to first-admin.txt in HELIX_DATA_DIR."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--username", default="admin")
@@ -18,7 +23,4 @@ class Command(BaseCommand):
         if credentials is None:
             self.stdout.write("A global admin exists already; nothing created.")
             return
-        self.stdout.write(self.style.SUCCESS("Created the first global admin. These are shown once; keep them:"))
-        self.stdout.write(f"  username:  {credentials.username}")
-        self.stdout.write(f"  password:  {credentials.password}")
-        self.stdout.write(f"  API token: {credentials.token}")
+        credentials_hand_over(credentials=credentials, out=self.stdout)

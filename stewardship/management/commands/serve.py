@@ -26,8 +26,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from helixsite import embedded_db
+from helixsite import data_dir, embedded_db
 from memory.services.embedding_space import embedding_space_ensure
+from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
 
 READY_TIMEOUT_SECONDS = 120
@@ -43,6 +44,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, self._request_stop)
         signal.signal(signal.SIGTERM, self._request_stop)
         self._check_port_free()
+        self._make_data_dir_private()
         started_database = self._start_database()
         try:
             self._prepare()
@@ -58,6 +60,14 @@ class Command(BaseCommand):
 
     def _request_stop(self, signum: int, frame: object) -> None:
         self._stop_requested = True
+
+    def _make_data_dir_private(self) -> None:
+        was = data_dir.ensure_private(settings.HELIX_DATA_DIR)
+        if was is not None:
+            self.stdout.write(
+                f"HELIX_DATA_DIR {settings.HELIX_DATA_DIR} was open to other users (mode {was:o}); "
+                f"it is now {data_dir.private_mode():o}."
+            )
 
     def _start_database(self) -> bool:
         """Bring up the database; True when this command started the embedded server."""
@@ -107,10 +117,8 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         credentials = admin_bootstrap()
         if credentials is not None:
-            self.stdout.write(self.style.SUCCESS("\nCreated the first global admin. Shown once; keep them:"))
-            self.stdout.write(f"  username:  {credentials.username}")
-            self.stdout.write(f"  password:  {credentials.password}")
-            self.stdout.write(f"  API token: {credentials.token}\n")
+            self.stdout.write("")
+            credentials_hand_over(credentials=credentials, out=self.stdout)
 
     def _start_children(self) -> None:
         manage = str(settings.BASE_DIR / "manage.py")
@@ -126,6 +134,8 @@ class Command(BaseCommand):
             str(settings.HELIX_WEB_WORKERS),
             "--log-level",
             "warning",
+            "--forwarded-allow-ips",
+            ",".join(settings.HELIX_FORWARDED_ALLOW_IPS),
         ]
         for name, argv in (("worker", [sys.executable, manage, "qcluster"]), ("web", web)):
             # Own session: a Ctrl-C reaches only this command, which then stops children in order.
@@ -185,7 +195,7 @@ class Command(BaseCommand):
         base = self._base_url()
         self.stdout.write(self.style.SUCCESS("\nHelixsite is running."))
         self.stdout.write(
-            f"  admin:    {base}/admin/   (log in with the admin username and password printed on first start)"
+            f"  admin:    {base}/admin/   (log in as the first admin: its credentials were given on first start)"
         )
         self.stdout.write(f"  health:   {base}/healthz")
         self.stdout.write(f"  API:      {base}/api/v1/<tool>   (OpenAPI {base}/api/schema/, browse {base}/api/docs/)")
