@@ -20,6 +20,7 @@ import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -200,7 +201,7 @@ def _check_data_dir(data_dir: Path) -> None:
         ) from exc
 
 
-def _create_database(params: dict[str, str], database: str) -> None:
+def _create_database(params: dict[str, Any], database: str) -> None:
     import psycopg
     from psycopg import sql
 

@@ -61,3 +61,12 @@ class ExpectedRefusalFilter(logging.Filter):
         record.exc_info, record.exc_text = None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
+
+
+class ChosenUnavailableFilter(logging.Filter):
+    """Django's request logger writes an ERROR for every 5xx, with the traceback when an
+    exception led to it. A 503 is an answer the server chose (the database out of reach, health
+    failing), and the request log already has its WARNING line: this drops Django's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return getattr(record, "status_code", None) != 503

