@@ -213,6 +213,8 @@ HELIX_TASK_TIMEOUT = env_int("HELIX_TASK_TIMEOUT", 300, minimum=1)
 Q_CLUSTER = {
     "name": "helixsite",
     "orm": "default",
+    # The ORM broker, waiting at growing intervals while the database is out of reach.
+    "broker_class": "helixsite.task_broker.OrmBroker",
     "workers": env_int("HELIX_WORKER_PROCESSES", 2, minimum=1, maximum=32),
     "timeout": HELIX_TASK_TIMEOUT,
     "retry": HELIX_TASK_TIMEOUT + 60,  # django-q2 requires retry > timeout
@@ -344,6 +346,7 @@ LOGGING = {
         "redact": {"()": "helixsite.log_format.RedactSecretsFilter"},
         "expected_refusal": {"()": "helixsite.log_format.ExpectedRefusalFilter"},
         "chosen_unavailable": {"()": "helixsite.log_format.ChosenUnavailableFilter"},
+        "unreachable_database": {"()": "helixsite.log_format.UnreachableDatabaseFilter"},
     },
     "formatters": {
         "json": {"()": "helixsite.log_format.JsonLineFormatter"},
@@ -371,6 +374,7 @@ LOGGING = {
         # The MCP SDK logs each stateless HTTP exchange at INFO; /mcp has its own request log line.
         "mcp": {"level": "WARNING"},
         "django.security.DisallowedHost": {"filters": ["expected_refusal"]},
+        "django-q": {"filters": ["unreachable_database"]},
     },
 }
 
