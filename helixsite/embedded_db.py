@@ -5,22 +5,31 @@ Used only when ``DATABASE_URL`` is unset. The server keeps its data in
 that needs it starts it; every later process (worker, shell, tests) attaches to the
 running server. It is started with ``cleanup_mode=None`` so it outlives the process
 that started it; ``make run`` and ``make test`` stop it when they started it.
+
+A process that has attached never starts the server again: if it is stopped meanwhile,
+someone stopped it, and connecting fails (the database is unreachable) until it runs again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import subprocess
 import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import psutil
 
 from helixsite.data_dir import ensure_private
 
 PGDATA_DIRNAME = "pgdata"
 POSTGRES_USER = "postgres"
+# Fast shutdown (clients disconnected, a clean checkpoint), then immediate if that hangs.
+SHUTDOWN_STEPS = ((signal.SIGINT, 30.0), (signal.SIGQUIT, 10.0))
 
 _started_lock = threading.Lock()
 _ensured: dict[tuple[Path, str], dict[str, str]] = {}
@@ -39,6 +48,15 @@ class EmbeddedStatus:
     socket_dir: Path | None = None
     port: int | None = None
     postgres_version: int | None = None
+    state: str | None = None  # as the server writes it: starting, ready, stopping
+
+
+@dataclass(frozen=True)
+class _Postmaster:
+    pid: int
+    port: int | None
+    socket_dir: Path | None
+    state: str
 
 
 def _pgserver():
@@ -57,20 +75,40 @@ def pgdata_path(data_dir: Path) -> Path:
 
 def status(data_dir: Path) -> EmbeddedStatus:
     """Report on the server without starting it."""
-    pgserver = _pgserver()
     pgdata = pgdata_path(data_dir)
-    version = pgserver.pgdata_version(pgdata) if pgdata.exists() else None
-    info = pgserver.utils.PostmasterInfo.read_from_pgdata(pgdata) if pgdata.exists() else None
-    if info is None or not info.is_running():
+    version = _pgserver().pgdata_version(pgdata) if pgdata.exists() else None
+    postmaster = _postmaster(pgdata)
+    if postmaster is None:
         return EmbeddedStatus(pgdata=pgdata, initialized=version is not None, running=False, postgres_version=version)
     return EmbeddedStatus(
         pgdata=pgdata,
         initialized=True,
         running=True,
-        pid=info.pid,
-        socket_dir=info.socket_dir,
-        port=info.port,
+        pid=postmaster.pid,
+        socket_dir=postmaster.socket_dir,
+        port=postmaster.port,
         postgres_version=version,
+        state=postmaster.state,
+    )
+
+
+def _postmaster(pgdata: Path) -> _Postmaster | None:
+    """The server ``postmaster.pid`` names, if it runs. A file left by a crash names none, even
+    when its pid now belongs to another program; a file still being written names its pid."""
+    try:
+        lines = [line.strip() for line in (pgdata / "postmaster.pid").read_text().splitlines()]
+        pid = int(lines[0])
+        process = psutil.Process(pid)
+        if not process.name().startswith("postgres") or process.status() == psutil.STATUS_ZOMBIE:
+            return None
+    except (OSError, ValueError, IndexError, psutil.Error):
+        return None
+    lines += [""] * (8 - len(lines))
+    return _Postmaster(
+        pid=pid,
+        port=int(lines[3]) if lines[3].isdigit() else None,
+        socket_dir=Path(lines[4]) if lines[4] else None,
+        state=lines[7],
     )
 
 
@@ -82,32 +120,64 @@ def ensure_running(data_dir: Path, database: str) -> dict[str, str]:
     """
     key = (data_dir, database)
     with _started_lock:
-        if key in _ensured and status(data_dir).running:
-            return _ensured[key]
+        if key in _ensured:
+            return _attached(data_dir, _ensured[key])
         params = _start(data_dir)
         _create_database(params, database)
         _ensured[key] = params
         return params
 
 
+def _attached(data_dir: Path, known: dict[str, str]) -> dict[str, str]:
+    """Where the server listens now, or where it last listened if it is stopped."""
+    postmaster = _postmaster(pgdata_path(data_dir))
+    if postmaster is None or postmaster.socket_dir is None:
+        return known
+    return {**known, "host": str(postmaster.socket_dir), "port": str(postmaster.port or 5432)}
+
+
 def stop(data_dir: Path) -> bool:
-    """Stop the server if it runs. Returns whether it was running."""
-    current = status(data_dir)
-    if not current.running:
-        return False
-    server = _pgserver().get_server(pgdata_path(data_dir), cleanup_mode=None, start=False)
-    server.ensure_postgres_running()  # attaches: reads postmaster.pid of the running server
-    server.stop()
+    """Stop the server in whatever state it is (starting, ready, shutting down); True when it
+    was running. Raises ``EmbeddedDatabaseError``, naming what to do, only if it still runs."""
     with _started_lock:
         for key in [k for k in _ensured if k[0] == data_dir]:
             del _ensured[key]
+    pgdata = pgdata_path(data_dir)
+    postmaster = _postmaster(pgdata)
+    if postmaster is None:
+        return False
+    _shut_down(postmaster.pid)
+    if _postmaster(pgdata) is not None:
+        raise EmbeddedDatabaseError(
+            f"the embedded PostgreSQL in {pgdata} (pid {postmaster.pid}) did not stop; "
+            f"read {pgdata / 'log'}, then stop it with `kill -QUIT {postmaster.pid}`."
+        )
     return True
+
+
+def _shut_down(pid: int) -> None:
+    """``pg_ctl stop -m fast``, then ``-m immediate`` if that hangs, sent straight to the
+    postmaster: pg_ctl would have to run as the server's system user, this needs the pid only."""
+    try:
+        process = psutil.Process(pid)
+        for signum, wait in SHUTDOWN_STEPS:
+            process.send_signal(signum)
+            try:
+                process.wait(wait)
+                return
+            except psutil.TimeoutExpired:
+                continue
+    except psutil.NoSuchProcess:
+        return
 
 
 def _start(data_dir: Path) -> dict[str, str]:
     _check_data_dir(data_dir)
     try:
-        server = _pgserver().get_server(pgdata_path(data_dir), cleanup_mode=None)
+        # start() attaches to a running server or starts one, also through a handle this
+        # process kept from before the server was stopped.
+        server = _pgserver().get_server(pgdata_path(data_dir), cleanup_mode=None, start=False)
+        server.start()
     except (subprocess.SubprocessError, OSError, RuntimeError, AssertionError) as exc:
         log = pgdata_path(data_dir) / "log"
         raise EmbeddedDatabaseError(
@@ -135,7 +205,7 @@ def _check_data_dir(data_dir: Path) -> None:
         ) from exc
 
 
-def _create_database(params: dict[str, str], database: str) -> None:
+def _create_database(params: dict[str, Any], database: str) -> None:
     import psycopg
     from psycopg import sql
 

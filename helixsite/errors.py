@@ -1,18 +1,27 @@
 """The one error type services raise, and the one JSON shape every API answers errors in:
-``{"ok": false, "error": {"code": ..., "message": ..., "field": ...}}``."""
+``{"ok": false, "error": {"code": ..., "message": ..., "field": ...}}``.
+
+A database out of reach is no error of the caller's nor a bug: every surface answers it with
+503 ``database_unavailable`` and a Retry-After, the API in that shape, pages in plain text.
+"""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from helixsite.body_limit import payload_too_large
+from helixsite.db.outage import is_unreachable
+
+RETRY_AFTER_SECONDS = 5
 
 
 class ApplicationError(Exception):
@@ -65,8 +74,20 @@ class Conflict(ApplicationError):
     code = "conflict"
 
 
+class DatabaseUnavailable(ApplicationError):
+    status = 503
+    code = "database_unavailable"
+
+    def __init__(self) -> None:
+        # Nothing about the server (addresses, socket paths): the caller may be anyone.
+        super().__init__("The database cannot be reached right now; try again shortly.")
+
+
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     """DRF's EXCEPTION_HANDLER: every failure in the one shape."""
+    if is_unreachable(exc):
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        return Response(DatabaseUnavailable().as_dict(), status=DatabaseUnavailable.status, headers=headers)
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, drf.ValidationError):
@@ -123,3 +144,19 @@ def _first_code(codes: Any, field: str) -> str:
     while isinstance(code, list | dict):
         code = (code[0] if code else None) if isinstance(code, list) else next(iter(code.values()), None)
     return code if isinstance(code, str) else "invalid"
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: what Django answers for an exception nothing else answered (a page, a
+    middleware). The database out of reach is a 503, JSON under /api/, Django's 500 otherwise."""
+    exc = sys.exc_info()[1]
+    if exc is None or not is_unreachable(exc):
+        return defaults.server_error(request)
+    response: HttpResponse
+    if request.path.startswith("/api/"):
+        response = JsonResponse(DatabaseUnavailable().as_dict(), status=DatabaseUnavailable.status)
+    else:
+        text = f"503 Service Unavailable\n\n{DatabaseUnavailable().message}\n"
+        response = HttpResponse(text, status=DatabaseUnavailable.status, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -7,6 +7,8 @@ import logging
 import re
 from datetime import UTC, datetime
 
+from helixsite.db.outage import is_unreachable, reason
+
 # API tokens, OpenAI-style keys and bearer credentials, wherever they appear in a message.
 _SECRET_PATTERNS = [
     re.compile(r"hxt_[A-Za-z0-9_\-]{8,}"),
@@ -60,4 +62,27 @@ class ExpectedRefusalFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.exc_info, record.exc_text = None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+class ChosenUnavailableFilter(logging.Filter):
+    """Django's request logger writes an ERROR for every 5xx, with the traceback when an
+    exception led to it. A 503 is an answer the server chose (the database out of reach, health
+    failing), and the request log already has its WARNING line: this drops Django's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return getattr(record, "status_code", None) != 503
+
+
+class UnreachableDatabaseFilter(logging.Filter):
+    """A worker line caused by the database out of reach (a schedule not run, a result not
+    saved) is a WARNING naming the cause, without a traceback: the code did nothing wrong, and
+    the worker's queue reports the outage itself."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and is_unreachable(exc):
+            record.msg, record.args = f"{record.getMessage()}: the database is unreachable ({reason(exc)})", None
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True

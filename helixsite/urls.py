@@ -9,6 +9,8 @@ from rbac.login import AdminLoginForm, refused_login_answers_429
 # form, answering 429 when it refuses (this path is matched before the one in admin.site.urls).
 admin.site.login_form = AdminLoginForm
 
+handler500 = "helixsite.errors.server_error"
+
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/login/", refused_login_answers_429(admin.site.login)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import time
 from dataclasses import dataclass, field
@@ -13,9 +14,12 @@ from django.db import DatabaseError, connection
 from django.db.migrations.loader import MigrationLoader
 from django_q.status import Stat
 
+from helixsite.db.outage import connect_directly, reason
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
 from memory.selectors import embedding_space_get, embedding_space_mismatch
+
+HEALTH_CONNECT_TIMEOUT_SECONDS = 3
 
 
 @dataclass
@@ -30,8 +34,11 @@ class HealthReport:
     def ok(self) -> bool:
         return not self.failing
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"status": "ok" if self.ok else "failing", "failing": self.failing, "checks": self.checks}
+    def as_dict(self, *, details: bool) -> dict[str, Any]:
+        """Without details, each check is its name and whether it holds: error texts name socket
+        paths and addresses, versions and heartbeats describe the installation."""
+        checks = self.checks if details else {name: {"ok": check["ok"]} for name, check in self.checks.items()}
+        return {"status": "ok" if self.ok else "failing", "failing": self.failing, "checks": checks}
 
 
 def health_report() -> HealthReport:
@@ -49,12 +56,14 @@ def health_report() -> HealthReport:
 
 
 def _database_check() -> dict[str, Any]:
+    """A new connection, past the pool: pooled connections can go on working while the server
+    refuses every new one (shutting down, out of connections), and only a new one tells."""
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT current_setting('server_version')")
-            (version,) = cursor.fetchone()
+        params = connection.get_connection_params()
+        with contextlib.closing(connect_directly(params, timeout=HEALTH_CONNECT_TIMEOUT_SECONDS)) as fresh:
+            (version,) = fresh.execute("SELECT current_setting('server_version')").fetchone()
     except Exception as exc:
-        return {"ok": False, "error": str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__}
+        return {"ok": False, "error": reason(exc)}
     return {"ok": True, "server_version": version, "vendor": connection.vendor}
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
 
+import psycopg
 import pytest
-from django.db import connections
+from django.db import connection, connections
 from playwright.sync_api import Page, sync_playwright
+from psycopg import sql
 
 from helixsite import embedded_db
 from memory.api.write import AddMemoryApi
@@ -87,3 +90,24 @@ def add(team, django_capture_on_commit_callbacks):
             return memory_add(actor=actor or team["writer"], **arguments)
 
     return _add
+
+
+@pytest.fixture
+def database_refusing_new_connections(transactional_db):
+    """The test database refusing every new connection, as a server shutting down or out of
+    connections does, while connections already open go on working. Switched from the
+    maintenance database, so it is switched back even if every connection to this one is gone."""
+    name = connection.settings_dict["NAME"]
+
+    def allow(allowed: bool) -> None:
+        params = {**connection.get_connection_params(), "dbname": "postgres", "autocommit": True}
+        with contextlib.closing(psycopg.connect(**params)) as maintenance:
+            statement = sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(sql.Identifier(name), allowed)
+            maintenance.execute(statement)
+
+    connection.ensure_connection()
+    allow(False)
+    try:
+        yield allow
+    finally:
+        allow(True)

@@ -24,7 +24,7 @@ class ErrorOut(serializers.Serializer):
     error = ErrorDetailOut()
 
 
-ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 413, 429)}
+ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 413, 429, 503)}
 
 
 def name_components(tool: Any) -> None:

@@ -1,18 +1,32 @@
 """PostgreSQL backend that brings up the embedded server on first connection.
 
-Only the connection parameters differ from Django's own backend: the host is the
-embedded server's socket directory, known once the server runs. Anything that never
-connects (``embedded_db status``, ``check``) never starts the server.
+The connection parameters differ from Django's own backend: the host is the embedded
+server's socket directory, known once the server runs. Anything that never connects
+(``embedded_db status``, ``check``) never starts the server.
+
+With the pool, a database out of reach is answered at once rather than after the pool's
+timeout on every request: once the pool has failed to give a connection and a direct one
+fails too, requests fail fast, and a direct connection tried at growing intervals says when
+the database is back. Then the pool, whose own retries have been spaced out meanwhile, is
+replaced by a fresh one, so service resumes without a restart.
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from django.db.backends.postgresql import base
+from psycopg_pool import PoolTimeout
 
 from helixsite import embedded_db
+from helixsite.db.outage import Outage, connect_directly
+
+PROBE_TIMEOUT_SECONDS = 3
+POOL_OUTAGE = Outage(what="web")
+_renewing = threading.Lock()
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -23,3 +37,32 @@ class DatabaseWrapper(base.DatabaseWrapper):
             embedded = embedded_db.ensure_running(Path(data_dir), self.settings_dict["EMBEDDED_APP_DATABASE"])
             params.update(embedded)
         return params
+
+    def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
+        if self.pool is None:
+            return super().get_new_connection(conn_params)
+        if POOL_OUTAGE.active:
+            self._probe(conn_params)
+        try:
+            return super().get_new_connection(conn_params)
+        except PoolTimeout:
+            self._probe(conn_params)  # every connection busy, or none to be had: a direct one tells which
+            raise
+
+    def _probe(self, conn_params: dict[str, Any]) -> None:
+        """Raise at once if the database is known to be out of reach or a direct connection
+        fails; if one succeeds after an outage, start over with a fresh pool."""
+        if not POOL_OUTAGE.due():
+            wait = POOL_OUTAGE.seconds_until_due()
+            raise psycopg.OperationalError(
+                f"the database is unreachable ({POOL_OUTAGE.last_reason}); next try in {wait:.0f}s"
+            )
+        try:
+            connect_directly(conn_params, timeout=PROBE_TIMEOUT_SECONDS).close()
+        except psycopg.Error as exc:
+            POOL_OUTAGE.failed(exc)
+            raise
+        with _renewing:
+            if POOL_OUTAGE.active:
+                self.close_pool()
+                POOL_OUTAGE.recovered()

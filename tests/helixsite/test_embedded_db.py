@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import psycopg
@@ -50,6 +53,73 @@ def test_start_attach_and_stop(tmp_path):
     assert was_running is True
     assert embedded_db.status(data_dir).running is False
     assert embedded_db.stop(data_dir) is False
+
+
+@pytest.mark.slow
+def test_the_process_that_stopped_the_server_can_start_it_again(tmp_path):
+    data_dir = tmp_path / "data"
+    try:
+        embedded_db.ensure_running(data_dir, "appdb")
+        embedded_db.stop(data_dir)
+
+        params = embedded_db.ensure_running(data_dir, "appdb")
+
+        with psycopg.connect(dbname="appdb", **params) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+    finally:
+        embedded_db.stop(data_dir)
+
+
+@pytest.mark.slow
+def test_stop_ends_a_server_shutting_down_while_a_client_holds_it_open(tmp_path):
+    data_dir = tmp_path / "data"
+    try:
+        params = embedded_db.ensure_running(data_dir, "appdb")
+        holder = psycopg.connect(dbname="appdb", **params)
+        os.kill(embedded_db.status(data_dir).pid, signal.SIGTERM)  # smart shutdown: waits for every client
+        assert wait_for(lambda: embedded_db.status(data_dir).state == "stopping", timeout=60)
+        with pytest.raises(psycopg.OperationalError, match="shutting down"):
+            psycopg.connect(dbname="appdb", **params)
+
+        assert embedded_db.stop(data_dir) is True
+
+        assert embedded_db.status(data_dir).running is False
+        assert holder.closed or holder.broken or _query_fails(holder)
+    finally:
+        embedded_db.stop(data_dir)
+
+
+def test_a_pid_file_left_by_a_crash_names_no_server_even_when_its_pid_is_reused(tmp_path):
+    pgdata = embedded_db.pgdata_path(tmp_path)
+    pgdata.mkdir()
+    other = subprocess.Popen(["sleep", "60"])
+    try:
+        lines = [str(other.pid), str(pgdata), "1700000000", "5432", str(pgdata), "", "0 0", "ready"]
+        (pgdata / "postmaster.pid").write_text("\n".join(lines) + "\n")
+
+        assert embedded_db.status(tmp_path).running is False
+        assert embedded_db.stop(tmp_path) is False
+        assert other.poll() is None, "the program that now has the pid is left alone"
+    finally:
+        other.kill()
+        other.wait()
+
+
+def wait_for(predicate, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return bool(predicate())
+
+
+def _query_fails(conn: psycopg.Connection) -> bool:
+    try:
+        conn.execute("SELECT 1")
+    except psycopg.OperationalError:
+        return True
+    return False
 
 
 def test_a_data_dir_that_cannot_be_created_gives_a_clear_error(tmp_path):

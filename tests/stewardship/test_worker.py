@@ -15,6 +15,9 @@ from django.conf import settings
 from django.db import connection
 from django_q.tasks import async_task, result
 
+from rbac.models import Principal
+from tests.factories import make_principal
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -56,6 +59,7 @@ def worker():
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_worker_runs_tasks_and_its_heartbeat_makes_health_green(client, worker):
+    client.force_login(make_principal("root", kind=Principal.Kind.HUMAN, admin=True).user)  # sees the heartbeat
     task_id = async_task("math.floor", 2.5, sync=False)
 
     assert result(task_id, wait=120_000) == 2

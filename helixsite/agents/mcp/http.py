@@ -28,6 +28,7 @@ from starlette.types import Message, Receive, Scope, Send
 from helixsite.agents.mcp.server import build_server, run_blocking
 from helixsite.agents.mcp.tools import tool_definitions
 from helixsite.errors import api_exception_handler
+from helixsite.request_log import request_log_level
 from rbac.authentication import KEYWORD, bearer_authenticate
 from rbac.models import ApiToken
 
@@ -117,14 +118,18 @@ def _request_token(ctx: ServerRequestContext) -> ApiToken:
 
 
 def _authenticate(header: str) -> tuple[ApiToken | None, Response | None]:
-    """The request's token, or the 401 REST would answer (blocking: it asks the database)."""
+    """The request's token, or what REST would answer instead: 401, or 503 with the database
+    out of reach (blocking: it asks the database)."""
     try:
         token = bearer_authenticate(header)
         if token is None:
             raise drf.NotAuthenticated()
-    except drf.APIException as exc:
-        exc.auth_header = KEYWORD  # as DRF's view does, for WWW-Authenticate
+    except Exception as exc:
+        if isinstance(exc, drf.APIException):
+            exc.auth_header = KEYWORD  # as DRF's view does, for WWW-Authenticate
         answer = api_exception_handler(exc, {})
+        if answer is None:
+            raise
         headers = {name: value for name, value in answer.items() if name.lower() != "content-type"}
         body = JSONRenderer().render(answer.data)
         return None, Response(body, status_code=answer.status_code, headers=headers, media_type="application/json")
@@ -161,5 +166,5 @@ def _log(scope: Scope, status: int, token: ApiToken | None, started: float) -> N
         "latency_ms": round((time.perf_counter() - started) * 1000, 2),
         "principal": token.user.get_username() if token else None,
     }
-    level = logging.ERROR if status >= 500 else logging.WARNING if status == 0 else logging.INFO
+    level = logging.WARNING if status == 0 else request_log_level(status)
     logger.log(level, "%s %s %s", fields["method"], fields["path"], status, extra={"fields": fields})

@@ -26,13 +26,18 @@ class Command(BaseCommand):
             except embedded_db.EmbeddedDatabaseError as exc:
                 raise CommandError(str(exc)) from None
         elif action == "stop":
-            stopped = embedded_db.stop(data_dir)
+            try:
+                stopped = embedded_db.stop(data_dir)
+            except embedded_db.EmbeddedDatabaseError as exc:
+                raise CommandError(str(exc)) from None
             self.stdout.write("stopped" if stopped else "not running")
             return
         self._print_status(embedded_db.status(data_dir))
 
     def _print_status(self, status: embedded_db.EmbeddedStatus) -> None:
         state = "running" if status.running else ("stopped" if status.initialized else "not initialized")
+        if status.running and status.state and status.state != "ready":
+            state = f"running ({status.state})"
         self.stdout.write(f"state:    {state}")
         self.stdout.write(f"pgdata:   {status.pgdata}")
         if status.postgres_version:

@@ -53,10 +53,17 @@ class Command(BaseCommand):
             self._supervise()
         finally:
             self._stop_children()
-            connection.close()
+            with contextlib.suppress(Exception):  # a connection to a database gone has nothing to close
+                connection.close()
             if started_database:
-                embedded_db.stop(settings.HELIX_DATA_DIR)
-                self.stdout.write("Stopped the embedded database.")
+                self._stop_database()
+
+    def _stop_database(self) -> None:
+        try:
+            stopped = embedded_db.stop(settings.HELIX_DATA_DIR)
+        except embedded_db.EmbeddedDatabaseError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write("Stopped the embedded database." if stopped else "The embedded database had already stopped.")
 
     def _request_stop(self, signum: int, frame: object) -> None:
         self._stop_requested = True

@@ -1,0 +1,83 @@
+"""The worker cluster's queue with the database out of reach: a few lines, not one every half
+second, and tasks run again once the database takes connections, without a restart."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django_q.tasks import async_task, result
+
+ROOT = Path(__file__).resolve().parents[2]
+WINDOW_SECONDS = 15
+
+
+def wait_for(predicate, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.25)
+    return bool(predicate())
+
+
+def records(log: Path) -> list[dict]:
+    return [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+
+
+@pytest.fixture
+def worker_log(tmp_path):
+    """A worker cluster against the test database, its log (JSON lines) in a file."""
+    log = tmp_path / "worker.log"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "helixsite.settings.base",
+        "HELIX_DB_NAME": connection.settings_dict["NAME"],
+        "HELIX_WORKER_PROCESSES": "1",
+        "HELIX_LOG_FORMAT": "json",
+    }
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "qcluster"],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    yield log
+    process.terminate()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=60)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)  # anything of the cluster still left
+
+
+@pytest.mark.slow
+def test_a_worker_waits_quietly_for_a_database_refusing_connections_and_resumes(
+    database_refusing_new_connections, worker_log
+):
+    assert wait_for(lambda: any("running" in r["msg"] for r in records(worker_log)), timeout=120), (
+        worker_log.read_text()
+    )
+    seen = len(records(worker_log))
+    time.sleep(WINDOW_SECONDS)
+    complaints = [r for r in records(worker_log)[seen:] if r["level"] in ("WARNING", "ERROR", "CRITICAL")]
+
+    assert len(complaints) <= 4, "\n".join(r["msg"] for r in complaints)
+    assert all("exc" not in r for r in complaints), "no tracebacks: the code did nothing wrong"
+    assert any("the database is unreachable" in r["msg"] for r in records(worker_log))
+
+    database_refusing_new_connections(True)
+    task_id = async_task("math.floor", 2.5, sync=False)
+
+    assert result(task_id, wait=120_000) == 2
+    assert any("the database is reachable again" in r["msg"] for r in records(worker_log))
