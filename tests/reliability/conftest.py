@@ -1,5 +1,9 @@
 """The reliability suite: a real server (uvicorn, two web workers, as `make run` serves) on the
-test database, called over loopback the way agents call it."""
+test database, called over loopback the way agents call it.
+
+Each test has a server of its own: a server kept across the flush that ends a test on committed
+rows refused the next test's writer over REST (404 for its workspace; the MCP transport clears
+Django's content-type cache on every call, the REST views do not)."""
 
 from __future__ import annotations
 
@@ -11,11 +15,11 @@ from typing import Any
 import httpx2
 import pytest
 
+from rbac.models import Workspace
 from tests.helixsite.agents.mcp.conftest import build_world
 from tests.processes import web_server
 
-# A web worker loads the embedding model on its first write or search: on a busy machine
-# that takes seconds. Every wait is bounded generously, never by how fast things run.
+# Every wait is bounded generously (a busy machine is slow), never by how fast things run.
 TIMEOUT = 120
 CLIENTS = 16
 
@@ -68,14 +72,22 @@ def write_together(server: Server, plan: list[list[tuple[str, str]]]) -> list[tu
     return answers
 
 
+def _restore_reserved_workspaces() -> None:
+    """The workspaces the migrations create: the flush that ends a test on committed rows (as
+    every test here is) removes them, and enroll_client needs "onboarding"."""
+    for slug in (Workspace.DEFAULT, Workspace.ONBOARDING):
+        Workspace.objects.update_or_create(slug=slug, defaults={"name": slug.title(), "reserved": True})
+
+
 @pytest.fixture
 def server_settings() -> dict[str, str]:
-    """Settings (environment variables) of the server; a module overrides this to change them."""
-    return {}
+    """The server's settings (environment variables); a module overrides this to change them."""
+    return {"HELIX_API_RATE": "1000000/minute"}  # the rate limit is test_throttle's subject
 
 
 @pytest.fixture
 def server(transactional_db, server_settings: dict[str, str]) -> Iterator[Server]:
+    _restore_reserved_workspaces()
     world = build_world()
     with web_server(**server_settings) as base:
         yield Server(base=base, token=world.writer_token)

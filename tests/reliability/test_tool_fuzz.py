@@ -42,11 +42,6 @@ HTTP = httpx2.Client(timeout=TIMEOUT)  # keep-alive connections, shared by both 
 DATES = ["2026-01-01T00:00:00Z", "2026-11-30", "2025-06-01T12:00:00+02:00", "0001-01-01T00:00:00Z", "2026-02-30"]
 
 
-@pytest.fixture
-def server_settings() -> dict[str, str]:
-    return {"HELIX_API_RATE": "1000000/minute"}  # the budget is test_throttle's subject, not this one's
-
-
 @dataclass
 class Tally:
     rest: Counter[int] = field(default_factory=Counter)
