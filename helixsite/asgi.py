@@ -4,6 +4,8 @@ front of both."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 
 from django.core.asgi import get_asgi_application
@@ -14,6 +16,9 @@ django_application = get_asgi_application()
 
 from helixsite.agents.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
 from helixsite.body_limit import BodyLimit  # noqa: E402
+from memory.providers import ProviderError, embedder_prepare  # noqa: E402
+
+logger = logging.getLogger("helixsite.web")
 
 
 class PathRouter:
@@ -31,8 +36,10 @@ class PathRouter:
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         """Django has no lifespan of its own. The MCP transport's task group lives from the
-        server's startup to its shutdown, in each web worker process."""
+        server's startup to its shutdown, in each web worker process, which loads the embedding
+        model before it takes its first request."""
         await receive()  # lifespan.startup
+        await asyncio.to_thread(_prepare_embedder)
         started = False
         try:
             async with self.mcp.lifespan():
@@ -44,6 +51,18 @@ class PathRouter:
             await send({"type": f"lifespan.{phase}.failed", "message": f"MCP transport: {exc!r}"})
             return
         await send({"type": "lifespan.shutdown.complete"})
+
+
+application = BodyLimit(PathRouter(django=django_application, mcp=McpHttpApp()))
+
+
+def _prepare_embedder() -> None:
+    """A model that cannot be loaded is the first write's or search's error (503), as it was:
+    the pages and the other tools keep working."""
+    try:
+        embedder_prepare()
+    except ProviderError as exc:
+        logger.warning("embedding model not loaded at startup: %s", exc)
 
 
 application = BodyLimit(PathRouter(django=django_application, mcp=McpHttpApp()))

@@ -20,6 +20,7 @@ __all__ = [
     "LLMUnavailable",
     "ProviderError",
     "embed_query",
+    "embedder_prepare",
     "get_embedder",
     "get_llm",
     "reset_providers",
@@ -36,6 +37,15 @@ def get_embedder() -> Embedder:
         if _embedder is None:
             _embedder = _build_embedder()
         return _embedder
+
+
+def embedder_prepare() -> None:
+    """Build the embedder and load the local model now, not on the first write or search: a
+    request waiting on the model holds its pooled database connection meanwhile, and a burst of
+    them on a fresh web worker empties the pool (a busy machine takes a minute to load it)."""
+    embedder = get_embedder()
+    if isinstance(embedder, LocalEmbedder):
+        embedder.load()
 
 
 def get_llm() -> LLM:

@@ -3,21 +3,15 @@ worker processes (as `make run` serves), get exactly the budget accepted and the
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
-import subprocess
-import sys
-import tempfile
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 
 import httpx2
 import pytest
 
-from tests.helixsite.agents.mcp.conftest import ROOT, build_world, free_port, server_env
+from tests.helixsite.agents.mcp.conftest import build_world
+from tests.processes import web_server
 
 pytestmark = pytest.mark.slow
 
@@ -29,40 +23,8 @@ CLIENTS, CALLS_EACH = 16, 8
 def two_workers(transactional_db) -> Iterator[tuple[str, str]]:
     """A server with two web workers and a small budget, and a token of a principal it knows."""
     world = build_world()
-    port = free_port()
-    with tempfile.TemporaryFile("w+") as log:
-        command = [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"]
-        process = subprocess.Popen(
-            [*command, "--log-level", "warning"],
-            cwd=ROOT,
-            env=server_env(HELIX_API_RATE=f"{BUDGET}/day"),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_serving(base, process)
-            yield base, world.writer_token
-        finally:
-            process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=30)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            log.seek(0)
-            print(log.read())
-
-
-def _wait_until_serving(base: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "the web server exited"
-        with contextlib.suppress(httpx2.TransportError):
-            if httpx2.get(f"{base}/healthz", timeout=120).status_code in (200, 503):
-                return
-        time.sleep(0.3)
-    raise AssertionError("the web server did not answer")
+    with web_server(HELIX_API_RATE=f"{BUDGET}/day") as base:
+        yield base, world.writer_token
 
 
 def test_concurrent_clients_on_one_token_get_exactly_the_budget(two_workers):
@@ -89,6 +51,10 @@ def test_concurrent_clients_on_one_token_get_exactly_the_budget(two_workers):
     for thread in threads:
         thread.join(timeout=300)
 
+    print(
+        f"\nrate limit: {CLIENTS} clients x {CALLS_EACH} calls on one token with a budget of {BUDGET}, "
+        f"two web workers: responses {dict(sorted(statuses.items()))}"
+    )
     assert statuses == {200: BUDGET, 429: CLIENTS * CALLS_EACH - BUDGET}
     refused = httpx2.post(
         f"{base}/api/v1/list_memories",

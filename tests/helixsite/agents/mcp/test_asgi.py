@@ -9,6 +9,8 @@ import pytest
 
 from helixsite.agents.mcp.http import McpHttpApp
 from helixsite.asgi import PathRouter, django_application
+from memory.providers import EmbeddingUnavailable, get_embedder
+from memory.providers.embeddings import LocalEmbedder
 
 pytestmark = pytest.mark.anyio
 
@@ -44,6 +46,37 @@ async def test_mcp_serves_from_lifespan_startup_to_shutdown_and_other_paths_stay
             "code": "unavailable",
             "message": "MCP is not started: serve helixsite.asgi with lifespan on.",
         }
+
+
+async def lifespan_startup(app: PathRouter) -> dict:
+    """What the app answers to lifespan.startup (then it is shut down again)."""
+    to_app, app_inbox = anyio.create_memory_object_stream(1)
+    app_outbox, from_app = anyio.create_memory_object_stream(1)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(app, {"type": "lifespan", "asgi": {"version": "3.0"}}, app_inbox.receive, app_outbox.send)
+        await to_app.send({"type": "lifespan.startup"})
+        started = await from_app.receive()
+        await to_app.send({"type": "lifespan.shutdown"})
+        await from_app.receive()
+    return started
+
+
+async def test_a_web_worker_loads_the_embedding_model_before_its_first_request():
+    started = await lifespan_startup(PathRouter(django=django_application, mcp=McpHttpApp()))
+
+    assert started["type"] == "lifespan.startup.complete"
+    assert get_embedder().loaded
+
+
+async def test_a_model_that_cannot_be_loaded_does_not_stop_the_server(monkeypatch, caplog):
+    def broken(self):
+        raise EmbeddingUnavailable("local embedding model could not be loaded: gone")
+
+    monkeypatch.setattr(LocalEmbedder, "load", broken)
+    started = await lifespan_startup(PathRouter(django=django_application, mcp=McpHttpApp()))
+
+    assert started["type"] == "lifespan.startup.complete"
+    assert "embedding model not loaded at startup: local embedding model could not be loaded: gone" in caplog.text
 
 
 @pytest.mark.parametrize(
