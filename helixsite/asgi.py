@@ -53,9 +53,6 @@ class PathRouter:
         await send({"type": "lifespan.shutdown.complete"})
 
 
-application = BodyLimit(PathRouter(django=django_application, mcp=McpHttpApp()))
-
-
 def _prepare_embedder() -> None:
     """A model that cannot be loaded is the first write's or search's error (503), as it was:
     the pages and the other tools keep working."""
