@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from stewardship.access import steward_only
 from stewardship.models import AuditEntry
-from stewardship.paging import cursor_parse, page_after
+from stewardship.paging import page_after
 
 PAGE_SIZE = 50
 
@@ -19,6 +19,6 @@ def audit(request: HttpRequest) -> HttpResponse:
     action = request.GET.get("action", "").strip()[:64]
     if action:
         entries = entries.filter(action__startswith=action)
-    page = page_after(entries, cursor=cursor_parse(request.GET.get("cursor")), size=PAGE_SIZE)
+    page = page_after(entries, cursor=request.GET.get("cursor"), size=PAGE_SIZE)
     template = "stewardship/partials/audit_rows.html" if request.htmx else "stewardship/audit.html"
     return render(request, template, {"page": page, "action": action})

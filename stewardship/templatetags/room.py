@@ -37,3 +37,18 @@ def seconds(value: float | None) -> str:
 def as_json(value: object) -> str:
     """A stored JSON value as JSON text (autoescaped by the template), keys in a stable order."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+@register.filter
+def as_json_pretty(value: object) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, indent=2, default=str)
+
+
+@register.filter
+def took(run: object) -> str:
+    """How long something with ``started_at`` and ``finished_at`` took, or "running"."""
+    started, finished = getattr(run, "started_at", None), getattr(run, "finished_at", None)
+    if started is None or finished is None:
+        return "running"
+    elapsed_ms = (finished - started).total_seconds() * 1000
+    return f"{elapsed_ms:.0f} ms" if elapsed_ms < 10_000 else f"{elapsed_ms / 1000:.1f} s"
