@@ -10,6 +10,7 @@ ROOM_NAV = (
     ("steward:observatory", "Observatory"),
     ("steward:runs", "Runs"),
     ("steward:ledger", "Ledger"),
+    ("steward:reviews", "Reviews"),
     ("steward:audit", "Audit"),
 )
 

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from stewardship import views
-from stewardship.pages import audit, observatory, runs, sessions
+from stewardship.pages import audit, observatory, reviews, runs, sessions
 
 room = (
     [
@@ -12,6 +12,9 @@ room = (
         path("runs/", runs.runs, name="runs"),
         path("runs/<uuid:run_id>/", runs.run_detail, name="run"),
         path("ledger/", runs.ledger, name="ledger"),
+        path("reviews/", reviews.reviews, name="reviews"),
+        path("reviews/<uuid:review_id>/settle/", reviews.review_settle, name="review-settle"),
+        path("proposals/<uuid:proposal_id>/adopt/", reviews.proposal_adopt, name="proposal-adopt"),
     ],
     "steward",
 )
