@@ -11,6 +11,7 @@ ROOM_NAV = (
     ("steward:runs", "Runs"),
     ("steward:ledger", "Ledger"),
     ("steward:reviews", "Reviews"),
+    ("steward:agents", "Agents"),
     ("steward:audit", "Audit"),
 )
 

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from stewardship import views
-from stewardship.pages import audit, observatory, reviews, runs, sessions
+from stewardship.pages import agents, audit, observatory, reviews, runs, sessions
 
 room = (
     [
@@ -13,6 +13,7 @@ room = (
         path("runs/<uuid:run_id>/", runs.run_detail, name="run"),
         path("ledger/", runs.ledger, name="ledger"),
         path("reviews/", reviews.reviews, name="reviews"),
+        path("agents/", agents.agents, name="agents"),
         path("reviews/<uuid:review_id>/settle/", reviews.review_settle, name="review-settle"),
         path("proposals/<uuid:proposal_id>/adopt/", reviews.proposal_adopt, name="proposal-adopt"),
     ],
