@@ -8,6 +8,7 @@ from django.http import HttpRequest
 
 ROOM_NAV = (
     ("steward:observatory", "Observatory"),
+    ("steward:memories", "Memories"),
     ("steward:runs", "Runs"),
     ("steward:ledger", "Ledger"),
     ("steward:reviews", "Reviews"),

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from stewardship import views
-from stewardship.pages import agents, audit, observatory, reviews, runs, sessions
+from stewardship.pages import agents, audit, memories, observatory, reviews, runs, sessions
 
 room = (
     [
@@ -9,6 +9,9 @@ room = (
         path("login/", sessions.LoginView.as_view(), name="login"),
         path("logout/", sessions.LogoutView.as_view(), name="logout"),
         path("audit/", audit.audit, name="audit"),
+        path("memories/", memories.memories, name="memories"),
+        path("memories/<uuid:memory_id>/", memories.memory_page, name="memory"),
+        path("memories/<uuid:memory_id>/correct/", memories.memory_correct, name="memory-correct"),
         path("runs/", runs.runs, name="runs"),
         path("runs/<uuid:run_id>/", runs.run_detail, name="run"),
         path("ledger/", runs.ledger, name="ledger"),
