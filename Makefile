@@ -4,11 +4,12 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements-installed
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench
+.PHONY: install run test lint bench browser
 
 install: $(STAMP)
 
@@ -23,8 +24,13 @@ run: install
 	$(PY) manage.py serve
 
 # The suite runs after the lint: CI enforces the style, the import contracts and the types.
-test: lint
+test: lint browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The page tests drive Debian's chromium through Playwright (never a downloaded browser build).
+browser:
+	@command -v chromium >/dev/null || { echo "Installing chromium for the page tests (about 20 s)…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
 
 # ruff (rules and formatting), import-linter (imports point one way: pyproject.toml's
 # contracts) and mypy with the Django and DRF stubs over rbac/ and memory/.
