@@ -185,8 +185,9 @@ class Command(BaseCommand):
         base = self._base_url()
         self.stdout.write(self.style.SUCCESS("\nHelixsite is running."))
         self.stdout.write(
-            f"  admin:    {base}/admin/   (log in with the admin username and password printed on first start)"
+            f"  room:     {base}/steward/   (log in with the admin username and password given on first start)"
         )
+        self.stdout.write(f"  admin:    {base}/admin/   (Django admin, for inspecting raw rows)")
         self.stdout.write(f"  health:   {base}/healthz")
         self.stdout.write(f"  API:      {base}/api/v1/<tool>   (OpenAPI {base}/api/schema/, browse {base}/api/docs/)")
         self.stdout.write(
