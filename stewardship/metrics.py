@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
-from django.db.models.functions import TruncHour
 from django.utils import timezone
 from django_q.models import OrmQ
 
 from helixsite.agents.models import CallMinute
-from helixsite.agents.usage import BOUNDS_MS, Usage, usage_sum
+from helixsite.agents.usage import BOUNDS_MS, Usage, percentile, usage_sum
 from memory.models import Concept, Edge, Entity, Inference, Memory
 from memory.providers import get_llm
 from rbac.models import ApiToken, Federation, Principal, Workspace
@@ -82,12 +82,47 @@ class Activity:
     searches: Usage
 
 
+_TABLE = CallMinute._meta.db_table
+# The duration histograms added up in the database, bucket by bucket (a day is at most 1,440 rows
+# a tool; only the sums, a few dozen numbers, come back).
+_SUMS = ", ".join(f"SUM(m.buckets[{i}])" for i in range(1, len(BOUNDS_MS) + 2))
+_BUCKET_SUMS = f"""
+    SELECT date_trunc('hour', m.minute), m.tool = ANY(%(writes)s), {_SUMS}
+    FROM {_TABLE} AS m
+    WHERE m.minute >= %(since)s AND (m.tool = ANY(%(writes)s) OR m.tool = ANY(%(searches)s))
+    GROUP BY 1, 2
+"""
+_ERRORS = f"""
+    SELECT m.tool = ANY(%(writes)s), SUM(m.errors) FROM {_TABLE} AS m
+    WHERE m.minute >= %(since)s AND (m.tool = ANY(%(writes)s) OR m.tool = ANY(%(searches)s))
+    GROUP BY 1
+"""
+
+
+def _histograms(since: datetime) -> dict[tuple[datetime, bool], list[int]]:
+    """(hour, is a write) → the summed histogram of that hour's writes or searches."""
+    params = {"since": since, "writes": list(WRITE_TOOLS), "searches": list(SEARCH_TOOLS)}
+    sums: dict[tuple[datetime, bool], list[int]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(_BUCKET_SUMS, params)
+        for hour, is_write, *counts in cursor.fetchall():
+            sums[(hour, is_write)] = [int(count or 0) for count in counts]
+    return sums
+
+
 def activity(*, since: datetime) -> Activity:
     """Agent-tool calls since ``since`` (both transports): writes and searches with p50/p95."""
-    rows = CallMinute.objects.filter(minute__gte=since)
-    writes = rows.filter(tool__in=WRITE_TOOLS).values_list("calls", "errors", "buckets")
-    searches = rows.filter(tool__in=SEARCH_TOOLS).values_list("calls", "errors", "buckets")
-    return Activity(writes=usage_sum(writes), searches=usage_sum(searches))
+    params = {"since": since, "writes": list(WRITE_TOOLS), "searches": list(SEARCH_TOOLS)}
+    with connection.cursor() as cursor:
+        cursor.execute(_ERRORS, params)
+        errors = {is_write: int(total) for is_write, total in cursor.fetchall()}
+    totals = {True: [0] * (len(BOUNDS_MS) + 1), False: [0] * (len(BOUNDS_MS) + 1)}
+    for (_, is_write), buckets in _histograms(since).items():
+        totals[is_write] = [a + b for a, b in zip(totals[is_write], buckets, strict=True)]
+    return Activity(
+        writes=usage_sum([(sum(totals[True]), errors.get(True, 0), totals[True])]),
+        searches=usage_sum([(sum(totals[False]), errors.get(False, 0), totals[False])]),
+    )
 
 
 def ledger(*, since: datetime) -> list[dict[str, Any]]:
@@ -110,24 +145,17 @@ def activity_series(*, now: datetime, hours: int = 24) -> dict[str, list[Any]]:
     """Per hour over the last ``hours``: writes, searches and the p95 of both (ms), for the chart.
     Hours without calls are zeros (p95: None), so the chart's time axis has no gaps."""
     start = now.replace(minute=0, second=0, microsecond=0) - timedelta(hours=hours - 1)
-    rows = CallMinute.objects.filter(minute__gte=start).annotate(hour=TruncHour("minute"))
-    per_hour: dict[datetime, dict[str, list]] = {}
-    for hour, tool, calls, errors, buckets in rows.values_list("hour", "tool", "calls", "errors", "buckets"):
-        slot = per_hour.setdefault(hour, {"writes": [], "searches": []})
-        if tool in WRITE_TOOLS:
-            slot["writes"].append((calls, errors, buckets))
-        if tool in SEARCH_TOOLS:
-            slot["searches"].append((calls, errors, buckets))
+    sums = _histograms(start)
+    empty = [0] * (len(BOUNDS_MS) + 1)
     series: dict[str, list[Any]] = {"hours": [], "writes": [], "searches": [], "p95_ms": []}
     for step in range(hours):
         hour = start + timedelta(hours=step)
-        slot = per_hour.get(hour, {"writes": [], "searches": []})
-        writes, searches = usage_sum(slot["writes"]), usage_sum(slot["searches"])
-        both = usage_sum(slot["writes"] + slot["searches"])
+        writes, searches = sums.get((hour, True), empty), sums.get((hour, False), empty)
+        both = [a + b for a, b in zip(writes, searches, strict=True)]
         series["hours"].append(int(hour.timestamp()))
-        series["writes"].append(writes.calls)
-        series["searches"].append(searches.calls)
-        series["p95_ms"].append(_finite(both.p95_ms))
+        series["writes"].append(sum(writes))
+        series["searches"].append(sum(searches))
+        series["p95_ms"].append(_finite(percentile(both, 0.95)))
     return series
 
 

@@ -70,3 +70,30 @@ def test_health_names_each_part_and_the_queue(steward):
     for part in ("database", "vector", "migrations", "embedder", "worker", "queue", "LLM provider"):
         assert f'<th scope="row">{part}</th>' in html
     assert "none (rules)" in html
+
+
+def test_the_chart_series_has_every_hour_of_the_day_with_its_calls_and_p95():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from helixsite.agents.models import CallMinute
+    from helixsite.agents.usage import BOUNDS_MS
+    from stewardship.metrics import activity_series
+
+    now = timezone.now()
+    two_hours_ago = now.replace(second=0, microsecond=0) - timedelta(hours=2)
+    slow = [0] * (len(BOUNDS_MS) + 1)
+    slow[BOUNDS_MS.index(200)] = 19
+    slow[BOUNDS_MS.index(1000)] = 1
+    fast = [5] + [0] * len(BOUNDS_MS)
+    CallMinute.objects.create(minute=two_hours_ago, tool="add_memory", calls=20, errors=0, buckets=slow)
+    CallMinute.objects.create(minute=two_hours_ago, tool="search_memory", calls=5, errors=0, buckets=fast)
+    CallMinute.objects.create(minute=two_hours_ago, tool="agent_heartbeat", calls=99, errors=0, buckets=fast)
+
+    series = activity_series(now=now)
+
+    assert len(series["hours"]) == 24 and series["hours"] == sorted(series["hours"])
+    assert (series["writes"][-3], series["searches"][-3]) == (20, 5), "heartbeats are neither"
+    assert series["p95_ms"][-3] == 200.0, "the 24th of 25 calls took ≤ 200 ms"
+    assert sum(series["writes"]) == 20 and series["p95_ms"][-1] is None
