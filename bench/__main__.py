@@ -13,6 +13,7 @@ BENCHMARKS = {
     "recall": "bench.recall",
     "search_latency": "bench.search_latency",
     "http_search": "bench.http_search",
+    "room_pages": "bench.room_pages",
 }
 
 

@@ -64,6 +64,7 @@ class Memory(models.Model):
     user_id = models.CharField(max_length=200, help_text="whose memory this is (the subject), not who wrote it")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="authored_memories")
     agent_id = models.CharField(max_length=200, blank=True)
+    run_id = models.UUIDField(null=True, blank=True, help_text="the ingest run that wrote it (none for imports)")
     rbac_scope = models.CharField(max_length=100, help_text="write domain: default, rbac:group:<id>, rbac:dedup:<id>")
     metadata = models.JSONField(default=dict, blank=True)
     facets = models.JSONField(

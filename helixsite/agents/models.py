@@ -1,3 +1,4 @@
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
 
@@ -13,3 +14,21 @@ class RateBudget(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.tokens:.1f} left at {self.updated_at:%Y-%m-%d %H:%M:%S}"
+
+
+class CallMinute(models.Model):
+    """Calls of one tool in one minute, both transports: how many, how many failed, and a
+    histogram of their durations (``helixsite.agents.usage``), from which the control room reads
+    counts and p50/p95 without keeping a row per call."""
+
+    minute = models.DateTimeField()
+    tool = models.CharField(max_length=64)
+    calls = models.PositiveIntegerField()
+    errors = models.PositiveIntegerField()
+    buckets = ArrayField(models.PositiveIntegerField(), help_text="calls per duration bucket (usage.BOUNDS_MS)")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["minute", "tool"], name="call_minute_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tool} at {self.minute:%Y-%m-%d %H:%M}: {self.calls} calls"

@@ -11,6 +11,7 @@ the token's principal (``helixsite.agents.actor``); calls count against the toke
 from __future__ import annotations
 
 import inspect
+import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from rest_framework.views import APIView
 from helixsite.agents.actor import ActorIsCaller, actor_check
 from helixsite.agents.openapi import ERRORS, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
+from helixsite.agents.usage import call_record
 
 # How deep a parameter's JSON may nest (metadata, context): deeper is refused, not recursed into.
 MAX_DEPTH = 32
@@ -74,6 +76,14 @@ class ToolApi(APIView):
         super().__init_subclass__(**kwargs)
         if "tool" in cls.__dict__:
             _document(cls)
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        # The whole call as the caller waits for it: authentication, budget, parsing, the tool.
+        started = time.perf_counter()
+        response = super().dispatch(request, *args, **kwargs)
+        duration_ms = (time.perf_counter() - started) * 1000
+        call_record(tool=self.tool, duration_ms=duration_ms, failed=response.status_code >= 400)
+        return response
 
     def post(self, request: Request) -> Response:
         return Response(self.run(actor=request.user, **self.parse(request.data)))

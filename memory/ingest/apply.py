@@ -124,6 +124,7 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         user_id=request.user_id,
         author=request.author,
         agent_id=request.agent_id,
+        run_id=request.run_id,
         rbac_scope=request.domain.scope,
         visible_in=request.domain.visible_in,
         metadata=request.metadata,

@@ -106,6 +106,7 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             user_id=run.user_id,
             author_id=first.author_id,
             agent_id=first.agent_id,
+            run_id=run.id,
             rbac_scope=domain.scope,
             visible_in=domain.visible_in,
             metadata=first.metadata,

@@ -24,6 +24,7 @@ from rest_framework.renderers import JSONRenderer
 from helixsite.agents.catalogue import tool_classes
 from helixsite.agents.throttle import rate_check
 from helixsite.agents.tool import ToolApi
+from helixsite.agents.usage import call_record
 from helixsite.errors import api_exception_handler
 from rbac.models import ApiToken
 
@@ -115,6 +116,11 @@ def tool_call(
             raise
         result = _result(response.data, error=True)
     _log(tool, token, result, started)
+    call_record(
+        tool=tool.tool,
+        duration_ms=(time.perf_counter() - started) * 1000,
+        failed=bool(result.is_error),
+    )
     return result
 
 

@@ -202,8 +202,9 @@ class Command(BaseCommand):
         base = self._base_url()
         self.stdout.write(self.style.SUCCESS("\nHelixsite is running."))
         self.stdout.write(
-            f"  admin:    {base}/admin/   (log in as the first admin: its credentials were given on first start)"
+            f"  room:     {base}/steward/   (log in with the admin username and password given on first start)"
         )
+        self.stdout.write(f"  admin:    {base}/admin/   (Django admin, for inspecting raw rows)")
         self.stdout.write(f"  health:   {base}/healthz")
         self.stdout.write(f"  API:      {base}/api/v1/<tool>   (OpenAPI {base}/api/schema/, browse {base}/api/docs/)")
         self.stdout.write(

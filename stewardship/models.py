@@ -1,0 +1,28 @@
+"""The control room's own rows: the audit trail of what global admins did in it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class AuditEntry(models.Model):
+    """One action taken in the room: who, when, what, on what, and the state before and after.
+
+    ``actor_name`` keeps the name as it was, so the trail still reads after a principal goes."""
+
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    actor_name = models.CharField(max_length=150)
+    action = models.CharField(max_length=64, help_text="what was done, e.g. token.issue")
+    target = models.CharField(max_length=300, help_text="what it was done to, e.g. principal:alice")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action} {self.target}"

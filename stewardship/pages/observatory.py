@@ -1,0 +1,42 @@
+"""The landing page: what is stored, the health of every part, activity and provider use."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from helixsite.agents.usage import Usage
+from stewardship import metrics
+from stewardship.access import steward_only
+from stewardship.selectors import health_report
+
+
+@steward_only
+def observatory(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    hour_ago, day_ago = now - timedelta(hours=1), now - timedelta(days=1)
+    context = {
+        "counts": metrics.stored_counts(),
+        "health": health_report(),
+        "queue": metrics.queue_state(),
+        "llm": metrics.llm_state(since=day_ago),
+        "activity_rows": _activity_rows(metrics.activity(since=hour_ago), metrics.activity(since=day_ago)),
+        "ledger": metrics.ledger(since=day_ago),
+        "series": metrics.activity_series(now=now),
+        "now": now,
+        "write_tools": metrics.WRITE_TOOLS,
+        "search_tools": metrics.SEARCH_TOOLS,
+    }
+    return render(request, "stewardship/observatory.html", context)
+
+
+def _activity_rows(hour: metrics.Activity, day: metrics.Activity) -> list[tuple[str, Usage]]:
+    return [
+        ("writes, last hour", hour.writes),
+        ("searches, last hour", hour.searches),
+        ("writes, last 24 hours", day.writes),
+        ("searches, last 24 hours", day.searches),
+    ]

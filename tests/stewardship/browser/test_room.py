@@ -1,0 +1,124 @@
+"""The room in a real browser: who gets in, the observatory's chart, settling a contradiction
+with htmx, the memory graph picture, and CSRF on every POST."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from memory.charter.models import ContradictionReview
+from rbac.models import Role
+from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
+from tests.stewardship.browser.conftest import person
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def writer():
+    principal, issued = make_agent_with_token("writer")
+    grant(principal, make_workspace("team"), Role.WORKER)
+    return bearer_client(issued.raw)
+
+
+def _add(api, message: str) -> str:
+    answer = api.post("/api/v1/add_memory", {"actor_id": "writer", "user_id": "bob", "message": message}, format="json")
+    assert answer.status_code == 200, answer.content
+    return answer.json()["memory_ids"][0]
+
+
+def test_a_global_admin_logs_in_and_sees_the_observatory_chart(page, live_server, log_in, problems, screenshot):
+    person("ada", admin=True)
+    page.goto(f"{live_server.url}/steward/")
+    expect(page.get_by_role("heading", name="Log in to the room")).to_be_visible()
+    screenshot("login")
+
+    log_in("ada")
+
+    expect(page.get_by_role("heading", name="Observatory")).to_be_visible()
+    expect(page.locator("#activity-chart canvas")).to_have_count(1)  # uPlot drew the 24 h chart
+    expect(page.locator("#activity-chart")).to_have_attribute("data-drawn", "true")
+    screenshot("observatory")
+    assert problems == []
+
+
+def test_a_principal_who_is_not_an_admin_is_refused_with_a_page_saying_so(page, live_server, log_in, problems):
+    person("bob", admin=False)
+
+    log_in("bob")
+
+    expect(page.get_by_role("heading", name="This room is for global admins")).to_be_visible()
+    assert page.goto(f"{live_server.url}/steward/runs/").status == 403
+    assert [p for p in problems if not p.startswith("403 ")] == []
+
+
+def test_a_contradiction_is_settled_from_the_page(page, live_server, log_in, writer, problems, screenshot):
+    person("ada", admin=True)
+    _add(writer, "I live in Osaka.")
+    _add(writer, "I don't live in Osaka.")
+    review = ContradictionReview.objects.get()
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/reviews/")
+    screenshot("reviews")
+    card = page.locator(f"#review-{review.id}")
+    card.get_by_role("button", name="retract").click()
+
+    expect(page.locator(f"#review-{review.id} [role=status]")).to_contain_text("Settled: retract")
+    review.refresh_from_db()
+    assert (review.status, review.resolution, review.resolved_by.username) == ("settled", "retract", "ada")
+    assert page.url.endswith("/steward/reviews/"), "settled in place, without a reload"
+    assert problems == []
+
+
+def test_the_memory_graph_picture_renders(page, live_server, log_in, writer, problems, screenshot):
+    person("ada", admin=True)
+    old = _add(writer, "Bob lives in Lisbon.")
+    _add(writer, "Bob moved to Porto.")
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/memories/{old}/")
+
+    graph = page.locator("#memory-graph")
+    expect(graph.locator("canvas").first).to_be_attached()
+    expect(graph).to_have_attribute("data-nodes", "2")
+    expect(graph).to_have_attribute("data-edges", "1")
+    screenshot("memory")
+    assert problems == []
+
+
+def test_search_as_a_principal_and_the_run_log(page, live_server, log_in, writer, problems, screenshot):
+    person("ada", admin=True)
+    _add(writer, "Bob's favourite tea is genmaicha.")
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/memories/")
+    page.get_by_label("view as").fill("writer")
+    page.get_by_label("query").fill("favourite tea")
+    page.get_by_label("owner (user_id)").fill("bob")
+    page.get_by_role("button", name="Search").click()
+
+    expect(page.locator("#memory-results table.results")).to_contain_text("genmaicha")
+    assert "as=writer" in page.url, "the search is in the address, to share or reload"
+    screenshot("memories")
+    page.goto(f"{live_server.url}/steward/runs/")
+    page.locator("#run-rows a").first.click()
+    expect(page.locator("#stage-decide")).to_be_visible()
+    screenshot("run")
+    assert problems == []
+
+
+def test_a_post_without_the_csrf_token_is_refused(page, live_server, log_in, writer):
+    person("ada", admin=True)
+    _add(writer, "I live in Osaka.")
+    _add(writer, "I don't live in Osaka.")
+    review = ContradictionReview.objects.get()
+    log_in("ada")
+
+    answer = page.request.post(f"{live_server.url}/steward/reviews/{review.id}/settle/", form={"resolution": "retract"})
+
+    assert answer.status == 403 and re.search("CSRF", answer.text())
+    review.refresh_from_db()
+    assert review.status == "open"
