@@ -1,12 +1,13 @@
 from django.urls import include, path
 
+from rbac.login import refused_login_answers_429
 from stewardship import views
 from stewardship.pages import agents, audit, memories, observatory, reviews, runs, sessions
 
 room = (
     [
         path("", observatory.observatory, name="observatory"),
-        path("login/", sessions.LoginView.as_view(), name="login"),
+        path("login/", refused_login_answers_429(sessions.LoginView.as_view()), name="login"),
         path("logout/", sessions.LogoutView.as_view(), name="logout"),
         path("audit/", audit.audit, name="audit"),
         path("memories/", memories.memories, name="memories"),

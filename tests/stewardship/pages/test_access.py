@@ -91,3 +91,14 @@ def test_room_pages_are_never_framed(client):
     response = client.get("/steward/login/")
 
     assert response["X-Frame-Options"] == "DENY"
+
+
+def test_the_room_login_has_the_budget_of_failed_logins(client):
+    _person("ada", admin=True)
+    for _ in range(5):
+        assert client.post("/steward/login/", {"username": "ada", "password": "wrong"}).status_code == 200
+
+    locked = client.post("/steward/login/", {"username": "ada", "password": PASSWORD})
+
+    assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
+    assert client.get("/steward/").status_code == 302, "the right password was not even tried"
