@@ -37,3 +37,9 @@ def seconds(value: float | None) -> str:
 def as_json(value: object) -> str:
     """A stored JSON value as JSON text (autoescaped by the template), keys in a stable order."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+@register.filter
+def starts_with(value: str, prefix: str) -> bool:
+    """For the nav: the current path is within a section (``/steward/people/alice/`` in People)."""
+    return str(value).startswith(str(prefix))
