@@ -16,6 +16,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from helixsite.errors import InvalidInput
 from rbac.models import Principal, Role, Workspace
+from rbac.policy import Action
 
 
 def form_refusal(form: forms.Form) -> InvalidInput:
@@ -117,6 +118,21 @@ class AttachForm(forms.Form):
 
     def clean_workspace(self) -> Workspace:
         return _workspace_named(self.cleaned_data["workspace"])
+
+
+class AccessCheckForm(forms.Form):
+    principal = forms.CharField(max_length=150)
+    action = forms.ChoiceField(choices=[(action.value, action.value) for action in Action])
+    workspace = forms.SlugField(max_length=60)
+
+    def clean_principal(self) -> User:
+        return _principal_named(self.cleaned_data["principal"])
+
+    def clean_workspace(self) -> Workspace:
+        return _workspace_named(self.cleaned_data["workspace"])
+
+    def clean_action(self) -> Action:
+        return Action(self.cleaned_data["action"])
 
 
 def cleaned(form: forms.Form) -> dict[str, Any]:

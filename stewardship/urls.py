@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from stewardship import views
 from stewardship.pages import (
+    access_check,
     audit,
     federations,
     memberships,
@@ -38,6 +39,7 @@ room = (
         path(
             "federations/<slug:slug>/detach/<slug:workspace>/", federations.federation_detach, name="federation-detach"
         ),
+        path("access/", access_check.access_check, name="access-check"),
     ],
     "steward",
 )

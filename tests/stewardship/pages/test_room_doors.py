@@ -56,7 +56,7 @@ def _state() -> tuple:
 
 def test_every_room_page_is_listed():
     assert {"people", "principal", "token-issue", "role-grant", "workspaces", "member-grant"} <= set(NAMES)
-    assert {"federations", "federation-attach", "federation-detach", "workspace-delete"} <= set(NAMES)
+    assert {"federations", "federation-attach", "federation-detach", "workspace-delete", "access-check"} <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -122,7 +122,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 
 
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
-    reading = {"observatory", "audit", "principal", "workspace", "federation"}
+    reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
 
     assert set(NAMES) - reading == {name for name, _ in POSTS}
 
