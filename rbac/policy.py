@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
-from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
+from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
 from rbac.actors import SYSTEM, Actor, SystemActor
 from rbac.models import (
     Federation,
@@ -51,6 +51,11 @@ _ACTION_PERMISSION = {
     Action.MANAGE_MEMBERS: "manage_workspace",
 }
 _ADMIN_ONLY = {Action.FEDERATE, Action.DELETE_WORKSPACE}
+
+
+def permission_needed(action: Action) -> str | None:
+    """The workspace permission a role must carry for ``action``; None for what only global admins do."""
+    return _ACTION_PERMISSION.get(action)
 
 
 def is_active(actor: Actor) -> bool:
@@ -91,25 +96,68 @@ def readable_workspace_ids(actor: Actor) -> list[int]:
     return [int(pk) for pk in granted]
 
 
-def authorize(*, actor: Actor, action: Action, workspace: Workspace) -> None:
-    """Raise NotFound (cannot even read it), Forbidden or Conflict (reserved); return when allowed."""
+class Rule(enum.StrEnum):
+    """The rule that decides an access question, in the order the policy asks them."""
+
+    INACTIVE = "inactive"
+    RESERVED_WORKSPACE = "reserved_workspace"
+    GLOBAL_ADMIN = "global_admin"
+    CANNOT_READ = "cannot_read"
+    ADMIN_ONLY = "admin_only"
+    PERMISSION_MISSING = "permission_missing"
+    PERMISSION_GRANTED = "permission_granted"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """May ``action`` happen in a workspace: the rule that decided, the workspace permission the
+    action needs when a role decides, and the error a refusal raises (None when allowed)."""
+
+    rule: Rule
+    permission: str | None = None
+    refusal: ApplicationError | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def access_decide(*, actor: Actor, action: Action, workspace: Workspace) -> Decision:
+    """The policy itself; ``authorize`` raises what this decides, so an explanation of a decision
+    can never differ from the decision."""
+    details = {"action": str(action)}
     if not is_active(actor):
-        raise Forbidden("This principal is deactivated.", details={"action": str(action)})
+        return Decision(Rule.INACTIVE, refusal=Forbidden("This principal is deactivated.", details=details))
     if is_global_admin(actor):
         if action in _ADMIN_ONLY and workspace.reserved:
-            raise Conflict(
-                f"The reserved workspace {workspace.slug} cannot be federated or deleted.",
-                code="reserved_workspace",
-                details={"action": str(action)},
+            message = f"The reserved workspace {workspace.slug} cannot be federated or deleted."
+            return Decision(
+                Rule.RESERVED_WORKSPACE, refusal=Conflict(message, code="reserved_workspace", details=details)
             )
-        return
+        return Decision(Rule.GLOBAL_ADMIN)
     granted = set(get_perms(actor, workspace))
     if "read_workspace" not in granted:
-        raise NotFound("Workspace not found.", field="group_id")
-    if action in _ADMIN_ONLY or _ACTION_PERMISSION[action] not in granted:
-        raise Forbidden(
-            f"You may not {action.replace('_', ' ')} in workspace {workspace.slug}.", details={"action": str(action)}
-        )
+        refusal = NotFound("Workspace not found.", field="group_id")
+        return Decision(Rule.CANNOT_READ, permission="read_workspace", refusal=refusal)
+    if action in _ADMIN_ONLY:
+        return Decision(Rule.ADMIN_ONLY, refusal=_forbidden(action, workspace))
+    permission = _ACTION_PERMISSION[action]
+    if permission not in granted:
+        return Decision(Rule.PERMISSION_MISSING, permission=permission, refusal=_forbidden(action, workspace))
+    return Decision(Rule.PERMISSION_GRANTED, permission=permission)
+
+
+def _forbidden(action: Action, workspace: Workspace) -> Forbidden:
+    return Forbidden(
+        f"You may not {action.replace('_', ' ')} in workspace {workspace.slug}.", details={"action": str(action)}
+    )
+
+
+def authorize(*, actor: Actor, action: Action, workspace: Workspace) -> None:
+    """Raise NotFound (cannot even read it), Forbidden or Conflict (reserved); return when allowed."""
+    refusal = access_decide(actor=actor, action=action, workspace=workspace).refusal
+    if refusal is not None:
+        raise refusal
 
 
 def workspace_get(*, actor: Actor, ref: str | int, action: Action = Action.READ) -> Workspace:

@@ -57,6 +57,13 @@ def principal_deactivate(*, actor: Actor, user: User) -> None:
         user.save(update_fields=["is_active"])
 
 
+def principal_reactivate(*, actor: Actor, user: User) -> None:
+    """Let a deactivated principal act again; its tokens that were not revoked work again with it."""
+    _require_global_admin(actor, "reactivate principals")
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+
+
 def principal_set_global_admin(*, actor: Actor, user: User, is_admin: bool) -> Principal:
     _require_global_admin(actor, "change global admins")
     with transaction.atomic():

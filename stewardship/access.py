@@ -1,7 +1,9 @@
 """Who enters the control room: active global admins, by a browser session.
 
 Anonymous visitors go to the room's login page; a logged-in principal who is not a global admin
-gets a 403 page saying so (not the login page again, which would suggest a wrong password)."""
+gets a 403 page saying so (not the login page again, which would suggest a wrong password). An
+htmx request from a page whose session ended or lost the role is told to reload that page, which
+then answers as above, instead of a login form or a 403 page swapped into a fragment."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django_htmx.http import HttpResponseClientRefresh
 
 from rbac.policy import is_global_admin
 
@@ -24,6 +27,10 @@ def is_steward(user: Any) -> bool:
 def steward_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     @functools.wraps(view)
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.htmx and not is_steward(request.user):
+            refused = HttpResponseClientRefresh()
+            refused.status_code = 403 if request.user.is_authenticated else 401
+            return refused
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), login_url=reverse("steward:login"))
         if not is_steward(request.user):

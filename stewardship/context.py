@@ -1,13 +1,18 @@
-"""What every room page's template needs: the navigation."""
+"""What every room page's template needs: the navigation, with the section being shown marked."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 ROOM_NAV = (
     ("steward:observatory", "Observatory"),
+    ("steward:people", "People"),
+    ("steward:workspaces", "Workspaces"),
+    ("steward:federations", "Federations"),
+    ("steward:access-check", "Access check"),
     ("steward:memories", "Memories"),
     ("steward:runs", "Runs"),
     ("steward:ledger", "Ledger"),
@@ -18,4 +23,12 @@ ROOM_NAV = (
 
 
 def room(request: HttpRequest) -> dict[str, Any]:
-    return {"room_nav": ROOM_NAV}
+    if not request.path.startswith("/steward/"):
+        return {}
+    home = reverse("steward:observatory")
+    nav = []
+    for name, label in ROOM_NAV:
+        url = reverse(name)
+        active = request.path == url if url == home else request.path.startswith(url)
+        nav.append({"url": url, "label": label, "active": active})
+    return {"room_nav": nav}

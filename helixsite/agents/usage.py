@@ -44,7 +44,12 @@ def call_record(*, tool: str, duration_ms: float, failed: bool) -> None:
     bucket = bucket_of(duration_ms)
     buckets = [0] * (len(BOUNDS_MS) + 1)
     buckets[bucket] = 1
-    params = {"tool": tool, "error": int(failed), "buckets": buckets, "bucket": bucket + 1}
+    params: dict[str, str | int | list[int]] = {
+        "tool": tool,
+        "error": int(failed),
+        "buckets": buckets,
+        "bucket": bucket + 1,
+    }
     try:
         with connection.cursor() as cursor:
             cursor.execute(_RECORD, params)

@@ -6,17 +6,18 @@ import pytest
 from guardian.shortcuts import get_perms
 
 from helixsite.errors import ApplicationError
-from rbac.models import Membership, Role, Workspace
+from rbac.models import ApiToken, Membership, Role, Workspace
 from rbac.policy import SYSTEM
 from rbac.services import (
     enroll_client,
     membership_grant,
     membership_revoke,
     principal_deactivate,
+    principal_reactivate,
     principal_set_global_admin,
     workspace_rename,
 )
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import grant, make_agent_with_token, make_principal, make_workspace
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +48,21 @@ def test_only_global_admins_change_global_roles():
     assert (
         code_of(lambda: principal_set_global_admin(actor=worker.user, user=worker.user, is_admin=True)) == "forbidden"
     )
+
+
+def test_only_global_admins_reactivate_and_the_unrevoked_tokens_come_back():
+    root = make_principal("root", admin=True)
+    _, issued = make_agent_with_token("scout")
+    scout = issued.token.user
+    principal_deactivate(actor=root.user, user=scout)
+    assert not ApiToken.objects.active().exists()
+
+    assert code_of(lambda: principal_reactivate(actor=make_principal("worker").user, user=scout)) == "forbidden"
+    principal_reactivate(actor=root.user, user=scout)
+
+    scout.refresh_from_db()
+    assert scout.is_active
+    assert list(ApiToken.objects.active()) == [issued.token]
 
 
 def test_roles_are_guardian_object_permissions_and_change_in_place():

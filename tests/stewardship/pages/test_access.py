@@ -102,3 +102,15 @@ def test_the_room_login_has_the_budget_of_failed_logins(client):
 
     assert locked.status_code == 429 and int(locked["Retry-After"]) > 0
     assert client.get("/steward/").status_code == 302, "the right password was not even tried"
+
+
+def test_an_htmx_request_without_the_role_is_told_to_reload_its_page(client):
+    _person("bob", admin=False)
+
+    anonymous = client.get("/steward/audit/", HTTP_HX_REQUEST="true")
+    client.post("/steward/login/", {"username": "bob", "password": PASSWORD})
+    refused = client.get("/steward/audit/", HTTP_HX_REQUEST="true")
+
+    assert (anonymous.status_code, anonymous["HX-Refresh"]) == (401, "true")
+    assert (refused.status_code, refused["HX-Refresh"]) == (403, "true")
+    assert b"<html" not in anonymous.content + refused.content, "no login form or 403 page swapped into a fragment"
