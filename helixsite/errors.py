@@ -3,11 +3,16 @@
 
 A database out of reach is no error of the caller's nor a bug: every surface answers it with
 503 ``database_unavailable`` and a Retry-After, the API in that shape, pages in plain text.
+
+Anything else nobody expected is a bug of ours: the API answers 500 ``internal_error`` in that
+shape with an incident id and nothing of the exception, whose traceback is logged under that id.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
+import uuid
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -22,6 +27,8 @@ from helixsite.body_limit import payload_too_large
 from helixsite.db.outage import is_unreachable
 
 RETRY_AFTER_SECONDS = 5
+
+logger = logging.getLogger("helixsite.errors")
 
 
 class ApplicationError(Exception):
@@ -83,8 +90,30 @@ class DatabaseUnavailable(ApplicationError):
         super().__init__("The database cannot be reached right now; try again shortly.")
 
 
-def api_exception_handler(exc: Exception, context: dict) -> Response | None:
-    """DRF's EXCEPTION_HANDLER: every failure in the one shape."""
+class InternalError(ApplicationError):
+    """A failure of the server's own: the caller learns an incident id to quote, never the cause
+    (an exception's text can name tables, paths, other tenants' values)."""
+
+    status = 500
+    code = "internal_error"
+
+    def __init__(self, incident: str) -> None:
+        super().__init__(
+            f"The server failed on this request; it is logged as incident {incident}.",
+            details={"incident": incident},
+        )
+
+
+def internal_error(exc: BaseException, where: str) -> InternalError:
+    """Log ``exc`` with its traceback under a new incident id and return the error to answer."""
+    incident = uuid.uuid4().hex[:12]
+    logger.error("Incident %s: unexpected failure in %s", incident, where, exc_info=exc)
+    return InternalError(incident)
+
+
+def api_exception_handler(exc: Exception, context: dict) -> Response:
+    """DRF's EXCEPTION_HANDLER: every failure in the one shape. ``context["where"]`` names the
+    surface for the log when there is no request (an MCP call)."""
     if is_unreachable(exc):
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
         return Response(DatabaseUnavailable().as_dict(), status=DatabaseUnavailable.status, headers=headers)
@@ -100,7 +129,9 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         exc = drf.PermissionDenied()
     response = drf_exception_handler(exc, context)
     if response is None:
-        return None
+        request = context.get("request")
+        error = internal_error(exc, request.path if request is not None else context.get("where", "a call"))
+        return Response(error.as_dict(), status=error.status)
     code = _DRF_CODES.get(type(exc), getattr(exc, "default_code", "error"))
     detail = getattr(exc, "detail", exc)
     message = detail if isinstance(detail, str) else str(detail)
@@ -148,9 +179,14 @@ def _first_code(codes: Any, field: str) -> str:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: what Django answers for an exception nothing else answered (a page, a
-    middleware). The database out of reach is a 503, JSON under /api/, Django's 500 otherwise."""
+    middleware; Django has logged it). The database out of reach is a 503; otherwise JSON
+    ``internal_error`` under /api/ and Django's 500 page elsewhere."""
     exc = sys.exc_info()[1]
     if exc is None or not is_unreachable(exc):
+        if request.path.startswith("/api/"):
+            error = InternalError(uuid.uuid4().hex[:12])
+            logger.error("Incident %s: the 500 above, for %s", error.details["incident"], request.path)
+            return JsonResponse(error.as_dict(), status=error.status)
         return defaults.server_error(request)
     response: HttpResponse
     if request.path.startswith("/api/"):

@@ -127,9 +127,7 @@ def _authenticate(header: str) -> tuple[ApiToken | None, Response | None]:
     except Exception as exc:
         if isinstance(exc, drf.APIException):
             exc.auth_header = KEYWORD  # as DRF's view does, for WWW-Authenticate
-        answer = api_exception_handler(exc, {})
-        if answer is None:
-            raise
+        answer = api_exception_handler(exc, {"where": "MCP authentication"})
         headers = {name: value for name, value in answer.items() if name.lower() != "content-type"}
         body = JSONRenderer().render(answer.data)
         return None, Response(body, status_code=answer.status_code, headers=headers, media_type="application/json")

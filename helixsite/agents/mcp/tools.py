@@ -111,9 +111,7 @@ def tool_call(
         rate_check(token=token)
         result = _result(tool.call(actor=token.user, arguments=arguments), error=False)
     except Exception as exc:
-        response = api_exception_handler(exc, {})
-        if response is None:
-            raise
+        response = api_exception_handler(exc, {"where": f"MCP tool {tool.tool}"})
         result = _result(response.data, error=True)
     _log(tool, token, result, started)
     call_record(
