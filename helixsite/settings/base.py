@@ -218,6 +218,10 @@ STORAGES = {
 
 # --- background work (django-q2, ORM broker) ------------------------------------------
 HELIX_TASK_TIMEOUT = env_int("HELIX_TASK_TIMEOUT", 300, minimum=1)
+# A task claimed by a worker that died is delivered again this long after it was claimed.
+HELIX_TASK_RETRY_SECONDS = env_int(
+    "HELIX_TASK_RETRY_SECONDS", HELIX_TASK_TIMEOUT + 60, minimum=HELIX_TASK_TIMEOUT + 1
+)  # django-q2 requires retry > timeout
 Q_CLUSTER = {
     "name": "helixsite",
     "orm": "default",
@@ -225,7 +229,7 @@ Q_CLUSTER = {
     "broker_class": "helixsite.task_broker.OrmBroker",
     "workers": env_int("HELIX_WORKER_PROCESSES", 2, minimum=1, maximum=32),
     "timeout": HELIX_TASK_TIMEOUT,
-    "retry": HELIX_TASK_TIMEOUT + 60,  # django-q2 requires retry > timeout
+    "retry": HELIX_TASK_RETRY_SECONDS,
     "max_attempts": 3,
     "poll": env_float("HELIX_WORKER_POLL_SECONDS", 0.5, minimum=0.05),
     "catch_up": False,
