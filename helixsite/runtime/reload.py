@@ -95,7 +95,7 @@ def runtime_refresh(*, force: bool = False) -> None:
         if state == _applied["state"] and not force:
             return
         with _lock:
-            _apply(stored_patch(), credentials_decrypted())
+            _apply(stored_patch(), credentials_decrypted(), version=state[0] or 0)
             _applied["state"] = state
     except DatabaseError:
         # Out of reach: keep what is applied and look again on the next call.
@@ -109,11 +109,11 @@ def refresh_before_task(**_: Any) -> None:
 def runtime_reset() -> None:
     """Back to the startup values, forgetting what was applied (tests)."""
     with _lock:
-        _apply({}, {})
+        _apply({}, {}, version=0)
         _applied.update(state=None, checked_at=-math.inf)
 
 
-def _apply(values: dict[str, Any], secrets: dict[str, str]) -> None:
+def _apply(values: dict[str, Any], secrets: dict[str, str], *, version: int) -> None:
     changed = set()
     layers = [(name, values) for name in KEYS] + [(name, secrets) for name in CREDENTIAL_NAMES]
     for name, stored in layers:
@@ -122,5 +122,6 @@ def _apply(values: dict[str, Any], secrets: dict[str, str]) -> None:
             setattr(settings, name, copy.deepcopy(wanted))
             changed.add(name)
     if changed:
-        logger.info("Configuration changed: %s.", ", ".join(sorted(changed)))
+        names = ", ".join(sorted(changed))
+        logger.info("Configuration version %s applied in process %s: %s.", version, os.getpid(), names)
         config_changed.send(sender=__name__, keys=frozenset(changed))
