@@ -109,7 +109,11 @@ def credentials_decrypted() -> dict[str, str]:
     rows = [row for row in Credential.objects.all() if row.is_set]
     if not rows:
         return {}
-    fernet, clear = _fernet(), {}
+    try:
+        fernet, clear = _fernet(), {}
+    except (OSError, ValueError):
+        logger.warning("The credentials key cannot be read; stored provider keys are not used until it can.")
+        return {}
     for row in rows:
         try:
             clear[row.name] = fernet.decrypt(row.ciphertext.encode()).decode()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,8 +17,8 @@ from helixsite.runtime.documented import documented_settings
 from helixsite.runtime.models import ConfigVersion, ConfigVersionQuerySet
 from helixsite.runtime.reload import effective_value, environment_sets, startup_value, stored_patch
 
-# Shown only as set or unset, wherever they come from.
-SECRET_NAMES = frozenset({*CREDENTIAL_NAMES, "HELIX_SECRET_KEY", "HELIX_CREDENTIALS_KEY", "DATABASE_URL"})
+# Shown only as set or unset, wherever they come from (a URL may hold a password).
+_SECRET = re.compile(r"KEY|TOKEN|PASSWORD|SECRET|DATABASE_URL")
 _SETTING_ALIASES = {"HELIX_SECRET_KEY": "SECRET_KEY", "HELIX_ALLOWED_HOSTS": "ALLOWED_HOSTS"}
 
 
@@ -75,7 +76,7 @@ def config_effective() -> list[EffectiveSetting]:
     rows = []
     for entry in documented:
         source = _source(entry.name, patch, stored_secrets)
-        secret = entry.name in SECRET_NAMES
+        secret = bool(_SECRET.search(entry.name))
         value = effective_value(entry.name, patch) if entry.name in KEYS else _value(entry.name, entry.default)
         shown = ("set" if value or source == "stored" else "unset") if secret else config_text(value)
         locked = _locked_reason(entry.name, source)

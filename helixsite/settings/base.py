@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import secrets
 import sys
@@ -354,6 +356,20 @@ HELIX_CONFIG_CHECK_SECONDS = env_float("HELIX_CONFIG_CHECK_SECONDS", 2.0, minimu
 # The Fernet key stored provider credentials are encrypted with; unset: a key file generated
 # once into HELIX_DATA_DIR (mode 0600). Never in the database.
 HELIX_CREDENTIALS_KEY = env_optional_str("HELIX_CREDENTIALS_KEY")
+
+
+def _fernet_key(value: str) -> bool:
+    try:
+        return len(base64.urlsafe_b64decode(value.encode())) == 32
+    except (binascii.Error, ValueError):
+        return False
+
+
+if HELIX_CREDENTIALS_KEY is not None and not _fernet_key(HELIX_CREDENTIALS_KEY):
+    raise ImproperlyConfigured(
+        "HELIX_CREDENTIALS_KEY is not a Fernet key (32 bytes, url-safe base64); make one with "
+        '`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`.'
+    )
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

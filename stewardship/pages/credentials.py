@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
 from helixsite.errors import ApplicationError, NotFound
@@ -42,6 +43,7 @@ def credentials(request: HttpRequest) -> HttpResponse:
 
 
 @steward_only
+@sensitive_post_parameters("secret")
 @require_POST
 def credential_set(request: HttpRequest, name: str) -> HttpResponse:
     try:

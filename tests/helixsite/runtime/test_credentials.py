@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.conf import settings as live_settings
@@ -16,6 +20,7 @@ from memory.providers import get_llm, reset_providers
 from tests.factories import make_principal
 
 SECRET = "sk-test-1234567890abcdef"
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -75,3 +80,13 @@ def test_an_unknown_credential_is_refused(ada):
     with pytest.raises(InvalidInput) as caught:
         services.credential_set(actor=ada, name="HELIX_SECRET_KEY", secret=SECRET)
     assert caught.value.field == "name"
+
+
+def test_a_credentials_key_that_is_not_a_fernet_key_stops_startup_with_one_line():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "helixsite.settings.base", "HELIX_CREDENTIALS_KEY": "hunter2"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip().startswith("Configuration error: HELIX_CREDENTIALS_KEY is not a Fernet key")
+    assert "hunter2" not in result.stderr

@@ -1,5 +1,6 @@
 """A patch applied while the server runs reaches both of its web worker processes and the
-queue worker without a restart: a search weight and the API rate budget, seen through the API."""
+queue worker without a restart: a search weight and the API rate budget, changed from the room,
+seen through the API (REST and MCP)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from typing import Any
 
 import httpx2
 import pytest
+from django.test import Client
+from django.urls import reverse
 
-from helixsite.runtime import services
+from helixsite.runtime.models import ConfigVersion
 from tests.factories import make_principal
 from tests.helixsite.agents.mcp.conftest import ROOT, build_world, free_port, server_env
 from tests.processes import STARTUP_SECONDS, stop
@@ -106,19 +109,45 @@ def top_score(base: str, token: str) -> float:
     return answer.json()["results"][0]["score"]
 
 
-def patch(actor: Any, **submitted: str) -> int:
-    proposal = services.config_propose(submitted=submitted)
-    return services.config_version_write(actor=actor, proposal=proposal, base_version=proposal.base_version).number
+def patch(room: Client, **submitted: str) -> int:
+    """Apply ``submitted`` from the room, as a global admin does: review, then apply what was reviewed."""
+    reviewed = room.post(reverse("steward:config-review"), submitted)
+    assert reviewed.status_code == 200, reviewed.content
+    base_version = re.search(r'name="base_version" value="(\d+)"', reviewed.content.decode()).group(1)
+    applied = room.post(reverse("steward:config-apply"), {"base_version": base_version, **submitted})
+    assert applied.status_code == 302, applied.content
+    return ConfigVersion.objects.newest_first().first().number
+
+
+def mcp_top_score(base: str, token: str) -> float:
+    body = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {
+            "name": "search_memory",
+            "arguments": {"actor_id": "writer", "user_id": "ops", "query": "staging deploys"},
+        },
+    }
+    headers = {
+        "Authorization": f"Bearer {token}",
+        "Accept": "application/json, text/event-stream",
+        "Connection": "close",
+    }
+    answer = httpx2.post(f"{base}/mcp", json=body, headers=headers, timeout=120)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["result"]["structuredContent"]["results"][0]["score"]
 
 
 def test_a_patch_reaches_both_web_workers_and_the_queue_worker(running):
     base, token, server, worker = running
-    ada = make_principal("ada", admin=True).user
+    room = Client()
+    room.force_login(make_principal("ada", admin=True).user)
     added = call(base, token, "add_memory", user_id="ops", group_id="team", message="Staging deploys run on Fridays.")
     assert added.status_code == 200, added.text
     before = top_score(base, token)
 
-    version = patch(ada, HELIX_SEARCH_SEMANTIC_WEIGHT="0.1")
+    version = patch(room, HELIX_SEARCH_SEMANTIC_WEIGHT="0.1")
 
     # Each worker applies it before the first call it serves after the change.
     def both(name: str) -> bool:
@@ -127,12 +156,13 @@ def test_a_patch_reaches_both_web_workers_and_the_queue_worker(running):
 
     assert wait_for(lambda: both("HELIX_SEARCH_SEMANTIC_WEIGHT")), "both web workers apply the weight"
     assert all(top_score(base, token) < before for _ in range(8)), "the new weight is in force"
+    assert all(mcp_top_score(base, token) < before for _ in range(4)), "over MCP too"
 
     # The queue worker applies it before the next task it runs (this write's enrichment).
     call(base, token, "add_memory", user_id="ops", group_id="team", message="Production deploys run on Tuesdays.")
     assert wait_for(lambda: worker.applied(version, "HELIX_SEARCH_SEMANTIC_WEIGHT")), "the queue worker"
 
-    version = patch(ada, HELIX_API_RATE="2/day")
+    version = patch(room, HELIX_API_RATE="2/day")
     assert wait_for(lambda: both("HELIX_API_RATE")), "both web workers apply the budget"
     statuses = [call(base, token, "list_memories", user_id="ops").status_code for _ in range(12)]
     assert statuses.count(200) <= 2 and statuses[-8:] == [429] * 8, statuses
