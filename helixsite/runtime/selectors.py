@@ -18,7 +18,7 @@ from helixsite.runtime.models import ConfigVersion, ConfigVersionQuerySet
 from helixsite.runtime.reload import effective_value, environment_sets, startup_value, stored_patch
 
 # Shown only as set or unset, wherever they come from (a URL may hold a password).
-_SECRET = re.compile(r"KEY|TOKEN|PASSWORD|SECRET|DATABASE_URL")
+_SECRET = re.compile(r"(_KEY|_TOKEN|_PASSWORD)$|SECRET|DATABASE_URL")
 _SETTING_ALIASES = {"HELIX_SECRET_KEY": "SECRET_KEY", "HELIX_ALLOWED_HOSTS": "ALLOWED_HOSTS"}
 
 
@@ -83,11 +83,13 @@ def config_effective() -> list[EffectiveSetting]:
         rows.append(
             EffectiveSetting(entry.name, entry.section, shown, source, entry.meaning, locked is None, locked, secret)
         )
+    sections = {KEYS[entry.name].group: entry.section for entry in documented if entry.name in KEYS}
     for name, key in KEYS.items():  # allowlisted settings the tables name in prose (the mode presets)
         if name not in listed:
             source = _source(name, patch, stored_secrets)
             value = config_text(effective_value(name, patch))
-            rows.append(EffectiveSetting(name, key.group, value, source, "", source != "environment", None, False))
+            section = sections.get(key.group, key.group)
+            rows.append(EffectiveSetting(name, section, value, source, "", source != "environment", None, False))
     return rows
 
 
