@@ -80,6 +80,13 @@ def stored_patch() -> dict[str, Any]:
     return values
 
 
+def stored_state() -> tuple[Any, ...]:
+    """The newest version number and the newest credential change: one cheap query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STATE)
+        return tuple(cursor.fetchone() or ())
+
+
 def runtime_refresh(*, force: bool = False) -> None:
     """Apply the stored configuration if it changed since this process last looked."""
     if not (settings.HELIX_CONFIG_RELOAD or force):
@@ -88,9 +95,7 @@ def runtime_refresh(*, force: bool = False) -> None:
     if not force and now - _applied["checked_at"] < settings.HELIX_CONFIG_CHECK_SECONDS:
         return
     try:
-        with connection.cursor() as cursor:
-            cursor.execute(_STATE)
-            state = tuple(cursor.fetchone() or ())
+        state = stored_state()
         _applied["checked_at"] = now
         if state == _applied["state"] and not force:
             return
