@@ -16,8 +16,9 @@ from helixsite.runtime import services
 from helixsite.runtime.models import Credential
 from helixsite.runtime.reload import runtime_refresh
 from helixsite.runtime.selectors import config_credentials, config_effective
-from memory.providers import get_llm, reset_providers
+from memory.providers import get_embedder, get_llm, reset_providers
 from tests.factories import make_principal
+from tests.openai_compatible_server import OpenAICompatibleServer, embedding_answer
 
 SECRET = "sk-test-1234567890abcdef"
 ROOT = Path(__file__).resolve().parents[3]
@@ -90,3 +91,19 @@ def test_a_credentials_key_that_is_not_a_fernet_key_stops_startup_with_one_line(
     assert result.returncode == 1
     assert result.stderr.strip().startswith("Configuration error: HELIX_CREDENTIALS_KEY is not a Fernet key")
     assert "hunter2" not in result.stderr
+
+
+def test_the_embedding_endpoint_is_called_with_the_stored_key(ada, settings):
+    settings.HELIX_EMBEDDINGS = "openai"  # fixed at installation: not a patchable key
+    with OpenAICompatibleServer() as endpoint:
+        proposal = services.config_propose(submitted={"HELIX_EMBEDDING_BASE_URL": endpoint.base_url})
+        services.config_version_write(actor=ada, proposal=proposal, base_version=0)
+        services.credential_set(actor=ada, name="HELIX_EMBEDDING_API_KEY", secret=SECRET)
+        endpoint.queue("/v1/embeddings", embedding_answer([[0.5] * settings.HELIX_EMBEDDING_DIM]))
+        reset_providers()
+        runtime_refresh(force=True)
+        try:
+            get_embedder().embed(["where is the key"], purpose="query")
+        finally:
+            reset_providers()
+    assert endpoint.authorizations == [f"Bearer {SECRET}"]
