@@ -8,6 +8,11 @@ waiting longer), and the log says so when the outage begins, at growing interval
 lasts, and when the database is back; the heartbeat, which the poller speaks for, is skipped
 until the next try. A cluster may start while the database is out of reach, and nothing needs
 restarting when the database returns.
+
+The monitor, which saves each finished task's result and then takes the task off the queue,
+waits for the database the same way. As it comes, a database that went away just as a task
+finished cost a traceback, the result, and the monitor itself (started again, CRITICAL); worse,
+the task, left on the queue, ran a second time once its retry delay had passed.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.db import connections
+from django_q import monitor
 from django_q.brokers.orm import ORM
 from django_q.conf import Conf
 from django_q.models import OrmQ
@@ -22,6 +29,41 @@ from django_q.models import OrmQ
 from helixsite.db.outage import RETRY_MAX_SECONDS, Outage, is_unreachable
 
 _polling = Outage(what="worker")  # per process: only the cluster's poller process uses it
+_results = Outage(what="worker results")  # the monitor process's
+
+
+def _patiently(call: Any, *args: Any) -> Any:
+    """``call(*args)``, tried again for as long as the database is out of reach."""
+    while True:
+        try:
+            connections[Conf.ORM].close_if_unusable_or_obsolete()
+            result = call(*args)
+        except Exception as exc:
+            if not is_unreachable(exc):
+                raise
+            connections[Conf.ORM].close()
+            _results.failed(exc)
+            time.sleep(max(_results.seconds_until_due(), 0.1))
+            continue
+        _results.recovered()
+        return result
+
+
+def _database_reached() -> None:
+    with connections[Conf.ORM].cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+_save_task = monitor.save_task
+
+
+def _save_task_once_reachable(task: dict[str, Any], broker: Any) -> None:
+    """django-q2's own, once a connection can be had (it logs, and drops, a result it could not save)."""
+    _patiently(_database_reached)
+    _save_task(task, broker)
+
+
+monitor.save_task = _save_task_once_reachable
 
 
 class OrmBroker(ORM):
@@ -50,6 +92,11 @@ class OrmBroker(ORM):
             return None
         _polling.recovered()
         return tasks
+
+    def acknowledge(self, task_id: Any) -> Any:
+        """Take a finished task off the queue, waiting for the database if need be: left on it,
+        the task would run again."""
+        return _patiently(super().acknowledge, task_id)
 
     def set_stat(self, key: str, value: str, timeout: int) -> Any:
         if time.monotonic() < self.heartbeat_resumes:

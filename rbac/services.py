@@ -37,16 +37,20 @@ def principal_create(
     *, username: str, kind: str = Principal.Kind.HUMAN, is_global_admin: bool = False, password: str | None = None
 ) -> Principal:
     user_model = get_user_model()
+    taken = Conflict(f"A principal named {username} exists already.", code="name_taken", field="username")
     if user_model.objects.filter(username=username).exists():
-        raise Conflict(f"A principal named {username} exists already.", code="name_taken", field="username")
-    with transaction.atomic():
-        user = user_model.objects.create_user(
-            username=username, password=password, is_staff=is_global_admin, is_superuser=is_global_admin
-        )
-        if password is None:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-        return Principal.objects.create(user=user, kind=kind, is_global_admin=is_global_admin)
+        raise taken
+    try:
+        with transaction.atomic():
+            user = user_model.objects.create_user(
+                username=username, password=password, is_staff=is_global_admin, is_superuser=is_global_admin
+            )
+            if password is None:
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+            return Principal.objects.create(user=user, kind=kind, is_global_admin=is_global_admin)
+    except IntegrityError:  # the same name, created by a concurrent call since the check above
+        raise taken from None
 
 
 def principal_deactivate(*, actor: Actor, user: User) -> None:

@@ -88,6 +88,26 @@ def token_revoke(*, actor: User, token: ApiToken) -> ApiToken:
     return token
 
 
+def tokens_revoke_all(*, actor: User, user: User) -> int:
+    """Revoke every active token of ``user`` at once (a leaked laptop, a departed agent): one
+    audit line naming them; with none active, nothing is written. Returns how many."""
+    with transaction.atomic():
+        active = list(ApiToken.objects.select_for_update().filter(user=user, revoked_at__isnull=True).order_by("pk"))
+        if not active:
+            return 0
+        for token in active:
+            rbac.token_revoke(token=token)
+        names = [{"name": token.name, "prefix": token.prefix} for token in active]
+        audit_record(
+            actor=actor,
+            action="token.revoke_all",
+            target=_principal(user),
+            before={"active": names},
+            after={"active": [], "revoked": len(active)},
+        )
+    return len(active)
+
+
 def membership_grant(*, actor: User, workspace: Workspace, user: User, role: str) -> None:
     """Give ``user`` exactly ``role`` in ``workspace``: a new membership, or a changed role."""
     with transaction.atomic():
@@ -116,6 +136,24 @@ def workspace_create(*, actor: User, name: str, slug: str | None) -> Workspace:
         workspace = rbac.workspace_create(actor=actor, name=name, slug=slug)
         after = {"name": workspace.name, "slug": workspace.slug}
         audit_record(actor=actor, action="workspace.create", target=f"workspace:{workspace.slug}", after=after)
+    return workspace
+
+
+def workspace_rename(*, actor: User, workspace: Workspace, name: str) -> Workspace:
+    """A new display name; the same name again changes nothing and writes no line."""
+    with transaction.atomic():
+        workspace = Workspace.objects.select_for_update().get(pk=workspace.pk)
+        before = {"name": workspace.name}
+        if workspace.name == name:
+            return workspace
+        workspace = rbac.workspace_rename(actor=actor, workspace=workspace, name=name)
+        audit_record(
+            actor=actor,
+            action="workspace.rename",
+            target=f"workspace:{workspace.slug}",
+            before=before,
+            after={"name": name},
+        )
     return workspace
 
 

@@ -113,6 +113,12 @@ class NamedCreateForm(forms.Form):
         return self.cleaned_data["slug"] or None
 
 
+class RenameForm(forms.Form):
+    """A workspace's display name; its slug (in every URL and API call) never changes."""
+
+    name = forms.CharField(max_length=100)
+
+
 class AttachForm(forms.Form):
     workspace = forms.SlugField(max_length=60)
 

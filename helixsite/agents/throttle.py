@@ -11,10 +11,12 @@ bucket per API token (per user for a browser session) holding the whole budget.
 from __future__ import annotations
 
 import math
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import connection
+from django.utils import timezone
 from rest_framework import exceptions as drf
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
@@ -37,6 +39,10 @@ _REFUND = f"""
     WHERE key = %(key)s
 """
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# The API budget refills its whole capacity within a day at most (its period is a day at most),
+# the login budgets within their window: a bucket untouched that long is full, the same as no row
+# at all (a new bucket starts full).
+FULL_AFTER = timedelta(days=1)
 
 
 def budget() -> tuple[int, float]:
@@ -62,6 +68,14 @@ def budget_refund(*, key: str, capacity: float, per_second: float) -> None:
     """Give back one unit spent from ``key``'s bucket (never past its capacity)."""
     with connection.cursor() as cursor:
         cursor.execute(_REFUND, {"key": key, "capacity": capacity, "per_second": per_second})
+
+
+def budget_prune() -> int:
+    """Delete buckets untouched for ``FULL_AFTER`` (every token, username and address that was
+    ever counted would otherwise keep its row); the worker runs it daily. Returns how many went."""
+    full_after = max(FULL_AFTER, timedelta(seconds=settings.HELIX_LOGIN_FAILURE_WINDOW_SECONDS))
+    deleted, _ = RateBudget.objects.filter(updated_at__lt=timezone.now() - full_after).delete()
+    return deleted
 
 
 def budget_key(*, token: Any, user: Any) -> str:

@@ -96,6 +96,7 @@ def principal_context(
     return {
         "account": account,
         "tokens": page_after(directory.tokens_of(user=account), cursor=tokens_cursor, size=SECTION_SIZE),
+        "has_active_tokens": directory.tokens_of(user=account).filter(revoked_at__isnull=True).exists(),
         "roles": page_after(directory.roles_of(user=account), cursor=roles_cursor, size=SECTION_SIZE),
         "role_choices": Role.choices,
         "errors": {},

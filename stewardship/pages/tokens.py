@@ -1,5 +1,5 @@
 """A principal's API tokens: issuing one, whose raw value is in that answer and nowhere else
-ever after, and revoking one."""
+ever after, revoking one, and revoking all at once."""
 
 from __future__ import annotations
 
@@ -41,4 +41,16 @@ def token_revoke(request: HttpRequest, username: str, token_id: int) -> HttpResp
     context = {"account": account, "token": token}
     return answers.changed(
         request, fragment=TOKEN_ROW, context=context, event="token-revoked", then=principal_url(account)
+    )
+
+
+@steward_only
+@require_POST
+def tokens_revoke_all(request: HttpRequest, username: str) -> HttpResponse:
+    account = account_or_404(username)
+    revoked = access_changes.tokens_revoke_all(actor=request.user, user=account)
+    notice = f"{revoked} token{'' if revoked == 1 else 's'} revoked." if revoked else "No token was active."
+    context = principal_context(account, notices={"tokens": notice})
+    return answers.changed(
+        request, fragment=TOKENS, context=context, event="tokens-revoked", then=principal_url(account)
     )

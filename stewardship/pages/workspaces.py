@@ -1,6 +1,6 @@
 """Workspaces: the list (filtered, a page at a time), creating one, and a workspace's page: its
-federation, its members and their roles, and deleting it (refused while it holds memories, is
-federated, or is reserved)."""
+name (renaming it), its federation, its members and their roles, and deleting it (refused while
+it holds memories, is federated, or is reserved)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from helixsite.errors import ApplicationError
 from rbac.models import Role, Workspace
 from stewardship import access_changes, answers, directory
 from stewardship.access import steward_only
-from stewardship.forms import NamedCreateForm, NameFilterForm, cleaned
+from stewardship.forms import NamedCreateForm, NameFilterForm, RenameForm, cleaned
 from stewardship.paging import page_after
 
 PAGE_SIZE = 50
@@ -29,6 +29,7 @@ CREATE = "stewardship/partials/named_create.html"
 WORKSPACE = "stewardship/workspace.html"
 MEMBER_ROWS = "stewardship/partials/workspace_member_rows.html"
 DELETE = "stewardship/partials/workspace_delete.html"
+ABOUT = "stewardship/partials/workspace_about.html"
 
 
 def workspace_url(workspace: Workspace) -> str:
@@ -90,6 +91,22 @@ def workspace_context(workspace: Workspace, *, members_cursor: str | None = None
         "sent": {},
         **extra,
     }
+
+
+@steward_only
+@require_POST
+def workspace_rename(request: HttpRequest, slug: str) -> HttpResponse:
+    place = get_object_or_404(Workspace, slug=slug)
+    form = RenameForm(request.POST)
+    try:
+        place = access_changes.workspace_rename(actor=request.user, workspace=place, **cleaned(form))
+    except ApplicationError as error:
+        context = workspace_context(place, sent={"rename": form.data})
+        return answers.refused(request, error, form="rename", page=WORKSPACE, fragment=ABOUT, context=context)
+    context = workspace_context(place, notices={"rename": f"Renamed to {place.name}."})
+    return answers.changed(
+        request, fragment=ABOUT, context=context, event="workspace-renamed", then=workspace_url(place)
+    )
 
 
 @steward_only

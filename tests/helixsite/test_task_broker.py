@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 from django.db import connection
+from django.utils import timezone
+from django_q.models import OrmQ
 from django_q.tasks import async_task, result
+
+from helixsite.task_broker import OrmBroker
 
 ROOT = Path(__file__).resolve().parents[2]
 WINDOW_SECONDS = 15
@@ -81,3 +87,37 @@ def test_a_worker_waits_quietly_for_a_database_refusing_connections_and_resumes(
 
     assert result(task_id, wait=120_000) == 2
     assert any("the database is reachable again" in r["msg"] for r in records(worker_log))
+
+
+def test_a_finished_task_is_taken_off_the_queue_once_the_database_is_back_not_left_to_run_again(
+    database_refusing_new_connections, caplog
+):
+    """The monitor acknowledges a task as the database goes away: it waits (one WARNING, no
+    traceback), and acknowledges it once the database takes connections again."""
+    database_refusing_new_connections(True)  # while the task is queued
+    broker = OrmBroker()
+    OrmQ.objects.create(key=broker.list_key, payload="finished", lock=timezone.now())
+    (queued,) = OrmQ.objects.values_list("pk", flat=True)
+    database_refusing_new_connections(False)
+    connection.close()  # the monitor's connection went with the database
+    done = threading.Event()
+
+    def monitor() -> None:
+        try:
+            broker.acknowledge(queued)
+            done.set()
+        finally:
+            connection.close()  # this thread's own
+
+    with caplog.at_level(logging.INFO, logger="helixsite.database"):
+        acknowledging = threading.Thread(target=monitor, daemon=True)
+        acknowledging.start()
+        assert wait_for(lambda: any("unreachable" in r.getMessage() for r in caplog.records), timeout=60)
+        assert not done.is_set(), "it waits for the database"
+        database_refusing_new_connections(True)
+        acknowledging.join(timeout=120)
+
+    assert done.is_set(), "acknowledged once the database was back"
+    assert not OrmQ.objects.filter(pk=queued).exists(), "off the queue: it will not run again"
+    assert [r.levelname for r in caplog.records if r.exc_info and r.exc_info[0]] == []
+    assert any("reachable again" in r.getMessage() for r in caplog.records)

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from guardian.shortcuts import get_perms
 
 from helixsite.errors import ApplicationError
-from rbac.models import ApiToken, Membership, Role, Workspace
+from rbac.models import ApiToken, Membership, Principal, Role, Workspace
 from rbac.policy import SYSTEM
 from rbac.services import (
     enroll_client,
     membership_grant,
     membership_revoke,
+    principal_create,
     principal_deactivate,
     principal_reactivate,
     principal_set_global_admin,
     workspace_rename,
 )
 from tests.factories import grant, make_agent_with_token, make_principal, make_workspace
+from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +117,25 @@ def test_enroll_client_does_not_readmit_after_a_revocation():
     membership_revoke(actor=SYSTEM, workspace=Workspace.objects.get(slug="onboarding"), user=agent.user)
 
     assert enroll_client(actor=agent.user).role is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_name_taken_by_a_concurrent_call_after_the_check_is_a_conflict_not_a_500(monkeypatch):
+    """Two admins create "scout" at once: both pass the name check, one insert wins; the other
+    is told the name is taken, and nothing half-made is left."""
+    manager = type(get_user_model().objects)
+    create_user = manager.create_user
+
+    def the_other_call_wins_first(self, username, *args, **kwargs):
+        monkeypatch.setattr(manager, "create_user", create_user)
+        (winner,) = run_together([lambda: principal_create(username=username, kind="agent")])
+        assert isinstance(winner, Principal)
+        return create_user(self, username, *args, **kwargs)
+
+    monkeypatch.setattr(manager, "create_user", the_other_call_wins_first)
+
+    with pytest.raises(ApplicationError) as refused:
+        principal_create(username="scout", kind="human")
+
+    assert (refused.value.code, refused.value.field, refused.value.status) == ("name_taken", "username", 409)
+    assert list(Principal.objects.values_list("user__username", "kind")) == [("scout", "agent")]

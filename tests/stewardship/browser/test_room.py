@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from memory.charter.models import ContradictionReview
 from rbac.models import Role
-from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
+from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 from tests.stewardship.browser.conftest import person
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -122,3 +122,60 @@ def test_a_post_without_the_csrf_token_is_refused(page, live_server, log_in, wri
     assert answer.status == 403 and re.search("CSRF", answer.text())
     review.refresh_from_db()
     assert review.status == "open"
+
+
+def test_a_token_issued_on_the_page_is_shown_once_and_then_authenticates_against_the_api(
+    page, live_server, log_in, problems, screenshot
+):
+    person("ada", admin=True)
+    make_principal("courier")
+    log_in("ada")
+    page.goto(f"{live_server.url}/steward/people/")
+    screenshot("people")
+
+    page.goto(f"{live_server.url}/steward/people/courier/")
+    page.get_by_label("Name").fill("laptop-agent")
+    page.get_by_role("button", name="Issue token").click()
+
+    shown = page.locator("#new-token-value")
+    expect(shown).to_have_text(re.compile(r"^hxt_\S+$"))
+    raw = shown.inner_text()
+    screenshot("principal")
+    api = page.request.get(f"{live_server.url}/api/v1/whoami", headers={"Authorization": f"Bearer {raw}"})
+    assert (api.status, api.json()["actor_id"]) == (200, "courier")
+
+    page.reload()
+    expect(page.locator("#token-rows")).to_contain_text("laptop-agent")
+    assert raw not in page.content(), "the raw token is shown once, never again"
+    assert problems == []
+
+
+def test_granting_a_role_on_the_page_changes_what_that_principals_search_returns(
+    page, live_server, log_in, writer, problems, screenshot
+):
+    person("ada", admin=True)
+    _add(writer, "Bob's locker code is 4417.")
+    reader, issued = make_agent_with_token("reader")
+    search = {"actor_id": "reader", "user_id": "bob", "query": "locker code"}
+    headers = {"Authorization": f"Bearer {issued.raw}"}
+
+    def found() -> list[str]:
+        answer = page.request.post(f"{live_server.url}/api/v1/search_memory", data=search, headers=headers)
+        assert answer.status == 200, answer.text()
+        return [result["content"] for result in answer.json()["results"]]
+
+    assert found() == [], "no role in team: nothing of it is visible"
+    log_in("ada")
+    page.goto(f"{live_server.url}/steward/workspaces/team/")
+    page.get_by_label("Principal", exact=True).fill("reader")
+    page.get_by_label("Role", exact=True).select_option("viewer")
+    page.get_by_role("button", name="Grant role").click()
+
+    expect(page.locator("#member-rows")).to_contain_text("reader")
+    screenshot("workspace")
+    assert found() == ["Bob's locker code is 4417."]
+
+    page.goto(f"{live_server.url}/steward/access/?principal=reader&action=write&workspace=team")
+    expect(page.locator("#access-rule")).to_have_text("permission_missing")  # a viewer reads, never writes
+    screenshot("access")
+    assert problems == []

@@ -137,3 +137,27 @@ def test_tokens_come_a_page_at_a_time(steward):
     names = re.findall(r'<tr id="token-[0-9a-f]+">\s*<td>(t\d+)</td>', page + rest)
     assert names == [f"t{n:02d}" for n in range(29, -1, -1)]
     assert "<html" not in rest
+
+
+def test_revoking_all_refuses_every_active_token_at_once_with_one_audit_line(steward):
+    _, first = make_agent_with_token("scout")
+    second = token_issue(user=first.token.user, name="ci")
+    other = make_agent_with_token("other")[1]
+    apis = [bearer_client(first.raw), bearer_client(second.raw)]
+
+    answer = steward.post("/steward/people/scout/tokens/revoke-all/", **HTMX)
+    again = steward.post("/steward/people/scout/tokens/revoke-all/", **HTMX)
+
+    assert answer.status_code == 200 and answer["HX-Trigger"] == "tokens-revoked"
+    assert "2 tokens revoked." in answer.content.decode()
+    assert "Revoke all tokens" not in answer.content.decode(), "nothing left to revoke"
+    assert [api.get("/api/v1/whoami").status_code for api in apis] == [401, 401]
+    assert bearer_client(other.raw).get("/api/v1/whoami").status_code == 200, "another principal's token works on"
+    assert "No token was active." in again.content.decode()
+    (line,) = audit_lines("token.revoke_all")
+    assert line["before"]["active"] == [
+        {"name": first.token.name, "prefix": first.token.prefix},
+        {"name": "ci", "prefix": second.token.prefix},
+    ]
+    assert line["after"] == {"active": [], "revoked": 2}
+    assert first.raw not in str(line) and second.raw not in str(line)

@@ -115,3 +115,33 @@ def test_the_members_come_a_page_at_a_time(steward):
 
     names = re.findall(r'<tr data-principal="([^"]+)">', page + rest)
     assert names == [f"bot-{n:02d}" for n in range(29, -1, -1)]
+
+
+def test_renaming_keeps_the_slug_and_is_audited_once(steward):
+    make_workspace("team")
+
+    answer = steward.post("/steward/workspaces/team/rename/", {"name": "Team Blue"}, **HTMX)
+    again = steward.post("/steward/workspaces/team/rename/", {"name": "Team Blue"}, **HTMX)
+
+    assert answer.status_code == 200 and answer["HX-Trigger"] == "workspace-renamed"
+    assert '<dd id="workspace-name">Team Blue</dd>' in answer.content.decode()
+    assert "Renamed to Team Blue." in answer.content.decode()
+    assert again.status_code == 200
+    assert list(Workspace.objects.filter(slug="team").values_list("name", flat=True)) == ["Team Blue"]
+    assert [(line["before"], line["after"]) for line in audit_lines("workspace.rename")] == [
+        ({"name": "Team"}, {"name": "Team Blue"})
+    ], "the same name again writes no line"
+
+
+@pytest.mark.parametrize(
+    ("form", "code"), [({"name": ""}, "required"), ({"name": "x" * 101}, "max_length"), ({}, "required")]
+)
+def test_a_bad_name_is_refused_in_place_and_changes_nothing(steward, form, code):
+    make_workspace("team")
+
+    answer = steward.post("/steward/workspaces/team/rename/", form, **HTMX)
+
+    assert answer.status_code == 400
+    assert (inline_error(answer)["code"], inline_error(answer)["field"]) == (code, "name")
+    assert Workspace.objects.get(slug="team").name == "Team"
+    assert audit_lines("workspace.rename") == []
