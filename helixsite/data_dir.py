@@ -17,6 +17,7 @@ from pathlib import Path
 
 SECRET_KEY_FILE = "secret_key"
 FIRST_ADMIN_FILE = "first-admin.txt"
+CREDENTIALS_KEY_FILE = "credentials_key"
 _SECRET_FILE_MODE = 0o600
 
 
@@ -36,7 +37,7 @@ def ensure_private(data_dir: Path) -> int | None:
     try:
         if mode != wanted:
             data_dir.chmod(wanted)
-        for name in (SECRET_KEY_FILE, FIRST_ADMIN_FILE):
+        for name in (SECRET_KEY_FILE, FIRST_ADMIN_FILE, CREDENTIALS_KEY_FILE):
             with contextlib.suppress(FileNotFoundError):
                 if stat.S_IMODE((data_dir / name).stat().st_mode) & 0o077:
                     (data_dir / name).chmod(_SECRET_FILE_MODE)

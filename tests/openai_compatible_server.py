@@ -61,6 +61,7 @@ class OpenAICompatibleServer:
     def __init__(self) -> None:
         self.answers: dict[str, deque[Answer]] = {"/v1/chat/completions": deque(), "/v1/embeddings": deque()}
         self.requests: list[tuple[str, dict]] = []
+        self.authorizations: list[str | None] = []  # each request's Authorization header
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -92,6 +93,7 @@ class OpenAICompatibleServer:
                 length = int(self.headers.get("content-length", 0))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 outer.requests.append((self.path, body))
+                outer.authorizations.append(self.headers.get("authorization"))
                 queue = outer.answers.get(self.path)
                 answer = queue.popleft() if queue else error_answer(500, "no answer queued")
                 if callable(answer):  # an answer computed from the request

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import secrets
 import sys
@@ -83,10 +85,12 @@ INSTALLED_APPS = [
     "memory.outbox",
     "stewardship",
     "helixsite.agents",
+    "helixsite.runtime",
 ]
 
 MIDDLEWARE = [
     "helixsite.request_log.RequestLogMiddleware",
+    "helixsite.runtime.middleware.RuntimeConfigMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "helixsite.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -347,6 +351,29 @@ HELIX_THINK_MAX_CHARS = env_int("HELIX_THINK_MAX_CHARS", 4000, minimum=100, maxi
 HELIX_THINK_MAX_OPEN_SESSIONS = env_int("HELIX_THINK_MAX_OPEN_SESSIONS", 20, minimum=1, maximum=1000)
 HELIX_THINK_RECALL_LIMIT = env_int("HELIX_THINK_RECALL_LIMIT", 5, minimum=1, maximum=20)
 HELIX_THINK_RETENTION_HOURS = env_int("HELIX_THINK_RETENTION_HOURS", 24, minimum=1, maximum=24 * 365)
+
+# --- runtime configuration (the room's patches and credentials, helixsite.runtime) -------
+# Every process compares the stored configuration version with the one it applied at most this
+# often (web requests, MCP calls, queue tasks), so a patch takes effect everywhere within it.
+HELIX_CONFIG_RELOAD = env_bool("HELIX_CONFIG_RELOAD", True)
+HELIX_CONFIG_CHECK_SECONDS = env_float("HELIX_CONFIG_CHECK_SECONDS", 2.0, minimum=0.0, maximum=300.0)
+# The Fernet key stored provider credentials are encrypted with; unset: a key file generated
+# once into HELIX_DATA_DIR (mode 0600). Never in the database.
+HELIX_CREDENTIALS_KEY = env_optional_str("HELIX_CREDENTIALS_KEY")
+
+
+def _fernet_key(value: str) -> bool:
+    try:
+        return len(base64.urlsafe_b64decode(value.encode())) == 32
+    except (binascii.Error, ValueError):
+        return False
+
+
+if HELIX_CREDENTIALS_KEY is not None and not _fernet_key(HELIX_CREDENTIALS_KEY):
+    raise ImproperlyConfigured(
+        "HELIX_CREDENTIALS_KEY is not a Fernet key (32 bytes, url-safe base64); make one with "
+        '`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`.'
+    )
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

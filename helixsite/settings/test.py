@@ -20,3 +20,6 @@ WHITENOISE_AUTOREFRESH = True
 HELIX_REINFORCE_FLUSH_SECONDS = 0
 # BM25 corpus statistics are counted afresh for every search: each test builds its own corpus.
 HELIX_SEARCH_STATISTICS_TTL = 0
+# Patches reach a test's own process only when it asks (runtime_refresh); servers a test starts
+# use the base settings and reload by themselves.
+HELIX_CONFIG_RELOAD = False

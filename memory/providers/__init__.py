@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 import numpy as np
 from django.conf import settings
@@ -23,6 +24,7 @@ __all__ = [
     "embedder_prepare",
     "get_embedder",
     "get_llm",
+    "providers_follow_config",
     "reset_providers",
 ]
 
@@ -63,6 +65,18 @@ def reset_providers() -> None:
         _embedder = None
         _llm = None
         _query_cache.clear()
+
+
+def providers_follow_config(*, keys: frozenset[str], **_: Any) -> None:
+    """A patch or credential applied from the room: build again the providers it concerns (the
+    local model is not loaded again for a change of the LLM)."""
+    global _embedder, _llm
+    with _lock:
+        if any(key.startswith("HELIX_LLM") for key in keys):
+            _llm = None
+        if any(key.startswith("HELIX_EMBEDDING") for key in keys):
+            _embedder = None
+            _query_cache.clear()
 
 
 _query_cache: OrderedDict[str, np.ndarray] = OrderedDict()

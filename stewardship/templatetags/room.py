@@ -8,6 +8,7 @@ import math
 from django import template
 
 from helixsite.agents.usage import BOUNDS_MS
+from helixsite.runtime.selectors import config_text
 
 register = template.Library()
 
@@ -52,3 +53,14 @@ def took(run: object) -> str:
         return "running"
     elapsed_ms = (finished - started).total_seconds() * 1000
     return f"{elapsed_ms:.0f} ms" if elapsed_ms < 10_000 else f"{elapsed_ms / 1000:.1f} s"
+
+
+@register.filter
+def config_value(value: object) -> str:
+    """A configuration value as the room shows it and its forms send it back."""
+    return config_text(value)
+
+
+@register.filter
+def get_item(mapping: dict | None, key: str) -> object:
+    return (mapping or {}).get(key)

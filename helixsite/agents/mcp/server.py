@@ -24,6 +24,7 @@ from helixsite.agents.catalogue import tools_by_name
 from helixsite.agents.mcp.prompts import PROMPTS, UnknownPrompt, prompt_get
 from helixsite.agents.mcp.resources import RESOURCES, UnknownResource, helixsite_version, resource_read
 from helixsite.agents.mcp.tools import input_schema, tool_call, tool_definitions
+from helixsite.runtime.reload import runtime_refresh
 from rbac.models import ApiToken
 
 Result = TypeVar("Result")
@@ -47,6 +48,7 @@ async def run_blocking(function: Callable[..., Result], /, *args: Any, **kwargs:
         # A stdio server lives as long as its host's session; a database restored (or, in
         # tests, flushed) meanwhile has new content-type ids, which permission checks look up.
         ContentType.objects.clear_cache()
+        runtime_refresh()  # a patch applied in the room reaches MCP calls as it does REST ones
         try:
             return function(*args, **kwargs)
         finally:

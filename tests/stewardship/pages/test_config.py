@@ -1,0 +1,118 @@
+"""The configuration pages: the effective settings with their sources, edit → review → apply
+with the diff, refusals naming the field, env-set keys read-only, versions and restore."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.urls import reverse
+
+from helixsite.runtime.models import ConfigVersion
+from helixsite.runtime.reload import runtime_reset
+from tests.stewardship.pages.conftest import HTMX, audit_lines, inline_error
+
+
+@pytest.fixture(autouse=True)
+def startup_config_again() -> Iterator[None]:
+    yield
+    runtime_reset()
+
+
+def review(steward, **submitted: str):
+    return steward.post(reverse("steward:config-review"), submitted, **HTMX)
+
+
+def apply(steward, base_version: int = 0, **submitted: str):
+    return steward.post(reverse("steward:config-apply"), {"base_version": base_version, **submitted}, **HTMX)
+
+
+def test_the_effective_page_lists_every_setting_with_its_value_and_source(steward, monkeypatch):
+    monkeypatch.setenv("HELIX_SEARCH_FUSION", "blend")
+    html = steward.get(reverse("steward:config")).content.decode()
+    assert 'id="setting-HELIX_PORT" data-source="default"' in html
+    assert 'id="setting-HELIX_SEARCH_FUSION" data-source="environment"' in html
+    assert "Django&#x27;s signing key" in html or "signing key" in html
+    assert 'href="/steward/config/"' in html, "the room's navigation lists the page"
+
+
+def test_review_shows_before_and_after_per_key_and_changes_nothing(steward):
+    answer = review(steward, HELIX_SEARCH_SEMANTIC_WEIGHT="0.5", HELIX_SEARCH_FUSION="rrf", HELIX_SEARCH_RRF_K="60")
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert 'id="diff-HELIX_SEARCH_SEMANTIC_WEIGHT"' in html and "0.75" in html and "0.5" in html
+    assert 'id="diff-HELIX_SEARCH_FUSION"' in html
+    assert 'id="diff-HELIX_SEARCH_RRF_K"' not in html, "a value already in force is no change"
+    assert ConfigVersion.objects.count() == 0
+
+
+def test_apply_writes_a_version_and_an_audit_line(steward):
+    answer = apply(steward, HELIX_SEARCH_SEMANTIC_WEIGHT="0.5")
+    assert answer.status_code == 200 and answer["HX-Trigger"] == "config-applied"
+    assert 'id="config-applied-version">1<' in answer.content.decode()
+    version = ConfigVersion.objects.get()
+    assert (version.actor_name, version.values) == ("ada", {"HELIX_SEARCH_SEMANTIC_WEIGHT": 0.5})
+    assert audit_lines("config.patch") == [
+        {
+            "actor": "ada",
+            "target": "config:version 1",
+            "before": {"HELIX_SEARCH_SEMANTIC_WEIGHT": 0.75},
+            "after": {"HELIX_SEARCH_SEMANTIC_WEIGHT": 0.5},
+        }
+    ]
+    page = steward.get(reverse("steward:config")).content.decode()
+    assert 'id="setting-HELIX_SEARCH_SEMANTIC_WEIGHT" data-source="patch"' in page
+
+
+@pytest.mark.parametrize(
+    ("submitted", "code", "field"),
+    [
+        ({"HELIX_SECRET_KEY": "x"}, "unknown_key", "HELIX_SECRET_KEY"),
+        ({"HELIX_SEARCH_SEMANTIC_WEIGHT": "heavy"}, "invalid_value", "HELIX_SEARCH_SEMANTIC_WEIGHT"),
+        ({"HELIX_API_RATE": "0/minute"}, "invalid_value", "HELIX_API_RATE"),
+        ({"HELIX_SEARCH_MODES": "[1"}, "invalid_value", "HELIX_SEARCH_MODES"),
+    ],
+)
+def test_a_bad_patch_is_refused_inline_with_the_field(steward, submitted, code, field):
+    for answer in (review(steward, **submitted), apply(steward, **submitted)):
+        assert answer.status_code == 400
+        assert (inline_error(answer)["code"], inline_error(answer)["field"]) == (code, field)
+    assert ConfigVersion.objects.count() == 0 and audit_lines("config.patch") == []
+
+
+def test_a_key_set_by_the_environment_is_read_only(steward, monkeypatch):
+    monkeypatch.setenv("HELIX_SEARCH_FUSION", "blend")
+    form = steward.get(reverse("steward:config-edit")).content.decode()
+    assert 'name="HELIX_SEARCH_FUSION" disabled' in form
+    assert "set by the environment, which wins over a patch" in form
+    refused = review(steward, HELIX_SEARCH_FUSION="rrf")
+    assert (refused.status_code, inline_error(refused)["code"]) == (400, "set_by_environment")
+
+
+def test_a_stale_review_is_refused(steward):
+    apply(steward, HELIX_SEARCH_PPR_WEIGHT="0.2")
+    stale = apply(steward, base_version=0, HELIX_SEARCH_SEMANTIC_WEIGHT="0.5")
+    assert (stale.status_code, inline_error(stale)["code"]) == (409, "stale_review")
+    refused = apply(steward, base_version="many", HELIX_SEARCH_SEMANTIC_WEIGHT="0.5")
+    assert (refused.status_code, inline_error(refused)["field"]) == (400, "base_version")
+
+
+def test_an_earlier_version_is_restored_after_its_review(steward):
+    apply(steward, HELIX_SEARCH_SEMANTIC_WEIGHT="0.5")
+    apply(steward, base_version=1, HELIX_SEARCH_SEMANTIC_WEIGHT="0.9")
+    versions = steward.get(reverse("steward:config-versions")).content.decode()
+    assert 'id="config-restore-1"' in versions and 'id="config-restore-2"' not in versions
+
+    reviewed = steward.post(reverse("steward:config-restore-review", args=[1]), **HTMX).content.decode()
+    assert 'id="diff-HELIX_SEARCH_SEMANTIC_WEIGHT"' in reviewed and "0.9" in reviewed
+    restored = steward.post(reverse("steward:config-restore", args=[1]), {"base_version": 2}, **HTMX)
+
+    assert restored.status_code == 200
+    newest = ConfigVersion.objects.newest_first().first()
+    assert (newest.number, newest.restored_from, newest.values) == (3, 1, {"HELIX_SEARCH_SEMANTIC_WEIGHT": 0.5})
+    assert audit_lines("config.restore")[0]["after"] == {"HELIX_SEARCH_SEMANTIC_WEIGHT": 0.5}
+
+
+def test_restoring_a_version_that_does_not_exist_is_a_404(steward):
+    answer = steward.post(reverse("steward:config-restore-review", args=[42]), **HTMX)
+    assert (answer.status_code, inline_error(answer)["code"]) == (404, "not_found")
