@@ -31,7 +31,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """A server the test run had to start is stopped again at the end."""
+    """A server the test run had to start is stopped again at the end: by the run itself, not
+    by one of its parallel workers (``-n``), whose siblings may still be using it."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     if _embedded_was_running is False and not os.environ.get("HELIX_KEEP_DB"):
         from django.conf import settings
 
