@@ -18,6 +18,7 @@ ROOM_NAV = (
     ("steward:ledger", "Ledger"),
     ("steward:reviews", "Reviews"),
     ("steward:agents", "Agents"),
+    ("steward:backups", "Backups"),
     ("steward:audit", "Audit"),
 )
 

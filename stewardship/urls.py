@@ -6,6 +6,7 @@ from stewardship.pages import (
     access_check,
     agents,
     audit,
+    backups,
     federations,
     memberships,
     memories,
@@ -55,6 +56,13 @@ room = (
             "federations/<slug:slug>/detach/<slug:workspace>/", federations.federation_detach, name="federation-detach"
         ),
         path("access/", access_check.access_check, name="access-check"),
+        path("backups/", backups.backups, name="backups"),
+        path("backups/jobs/<uuid:job_id>/", backups.backup_job, name="backup-job"),
+        path("backups/<str:backup_id>/", backups.backup, name="backup"),
+        path("backups/<str:backup_id>/download/", backups.backup_download, name="backup-download"),
+        path("backups/<str:backup_id>/verify/", backups.backup_verify, name="backup-verify"),
+        path("backups/<str:backup_id>/delete/", backups.backup_delete, name="backup-delete"),
+        path("backups/<str:backup_id>/restore/", backups.backup_restore, name="backup-restore"),
     ],
     "steward",
 )

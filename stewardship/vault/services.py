@@ -101,10 +101,11 @@ def backup_delete(*, actor: User, backup: Backup, confirm: str) -> None:
             "size_bytes": backup.size_bytes,
             "sha256": backup.sha256,
         }
-        audit_record(actor=actor, action="backup.delete", target=f"backup:{backup.id}", before=before)
+        backup_id = backup.id
+        audit_record(actor=actor, action="backup.delete", target=f"backup:{backup_id}", before=before)
         backup.delete()
         # The files go last, inside the transaction: a failure to remove them undoes the row's deletion.
-        archives.remove(backup.id)
+        archives.remove(backup_id)
 
 
 def restore_request(*, actor: User, backup: Backup, phrase: str) -> VaultJob:

@@ -24,6 +24,7 @@ OPEN = {"login", "logout"}
 ANY_ID = "7d3c0d2e-5b7a-4c1e-9f0a-2b6d8e4f1a3c"  # the door is checked before anything is looked up
 SAMPLES = {"username": "bob", "slug": "team", "workspace": "team", "token_id": None}
 SAMPLES |= {"memory_id": ANY_ID, "run_id": ANY_ID, "review_id": ANY_ID, "proposal_id": ANY_ID}
+SAMPLES |= {"backup_id": "20260101-000000-abcd", "job_id": ANY_ID}
 NAMES = [pattern.name for pattern in room[0] if isinstance(pattern, URLPattern) and pattern.name not in OPEN]
 
 
@@ -109,6 +110,10 @@ POSTS = [
     ("memory-correct", {"action": "forget"}),
     ("review-settle", {"resolution": "retract"}),
     ("proposal-adopt", {}),
+    ("backups", {}),
+    ("backup-verify", {}),
+    ("backup-delete", {"confirm": "20260101-000000-abcd"}),
+    ("backup-restore", {"phrase": "RESTORE 20260101-000000-abcd"}),
 ]
 
 
@@ -129,6 +134,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
     reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents"}
+    reading |= {"backup", "backup-download", "backup-job"}
 
     assert set(NAMES) - reading == {name for name, _ in POSTS}
 
