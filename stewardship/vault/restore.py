@@ -85,7 +85,11 @@ def restore_job(*, job: VaultJob) -> None:
         live = postgres.database_name()
         scratch = _restored_copy(job, backup, manifest)
         job_step(job, "switching to the restored database")
-        old = _switch(live, scratch)
+        try:
+            old = _switch(live, scratch)
+        except BaseException:
+            postgres.database_drop(scratch)
+            raise
     except Exception as exc:
         logger.exception("restore of %s failed; the database is left as it was", backup.id)
         restore_end(restored=False)
