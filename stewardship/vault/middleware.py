@@ -9,9 +9,15 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from helixsite.errors import RETRY_AFTER_SECONDS
+from helixsite.errors import RETRY_AFTER_SECONDS, ApplicationError
 from stewardship.metrics import SEARCH_TOOLS
 from stewardship.vault.restore_marker import forget_if_restored, restore_running
+
+
+class RestoreInProgress(ApplicationError):
+    status = 503
+    code = "restore_in_progress"
+
 
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS", "TRACE"}
 _READ_ONLY_POSTS = {f"/api/v1/{tool}" for tool in SEARCH_TOOLS} | {"/steward/login/", "/steward/logout/"}
@@ -35,9 +41,15 @@ _READ_ONLY = {path.rstrip("/") for path in _READ_ONLY_POSTS}
 def refusal(request: HttpRequest) -> HttpResponse:
     response: HttpResponse
     if request.path.startswith("/api/"):
-        error = {"code": "restore_in_progress", "message": MESSAGE}
-        response = JsonResponse({"ok": False, "error": error}, status=503)
+        response = JsonResponse(RestoreInProgress(MESSAGE).as_dict(), status=RestoreInProgress.status)
     else:
         response = HttpResponse(f"503 Service Unavailable\n\n{MESSAGE}\n", status=503, content_type="text/plain")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def tool_refused_during_restore(tool: str) -> None:
+    """For the MCP transport, which Django's middleware does not see: a tool that writes is
+    refused (``restore_in_progress``, like REST's 503) while a restore runs."""
+    if tool not in SEARCH_TOOLS and restore_running():
+        raise RestoreInProgress(MESSAGE)

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from helixsite.agents.mcp.tools import tool_call
+from memory.api.read import SearchMemoryApi
+from memory.api.write import AddMemoryApi
 from stewardship.vault import archives
 from stewardship.vault import restore as restore_module
 from stewardship.vault.models import Backup, VaultJob
@@ -149,3 +152,21 @@ def test_people_who_are_not_global_admins_cannot_download(taken):
 
     assert client.get(f"/steward/backups/{taken.id}/download/").status_code == 403
     assert Client().get(f"/steward/backups/{taken.id}/download/").status_code == 302
+
+
+def test_mcp_write_tools_are_refused_while_a_restore_runs_and_searches_go_on(transactional_db):
+    principal, issued = make_agent_with_token("writer")
+    arguments = {"actor_id": "writer", "user_id": "bob"}
+    restore_begin(job_id="test")
+    try:
+        write = tool_call(
+            tool=AddMemoryApi, arguments={**arguments, "message": "hi"}, authenticate=lambda: issued.token
+        )
+        search = tool_call(
+            tool=SearchMemoryApi, arguments={**arguments, "query": "hi"}, authenticate=lambda: issued.token
+        )
+    finally:
+        restore_end(restored=False)
+
+    assert write.is_error and write.structured_content["error"]["code"] == "restore_in_progress"
+    assert search.structured_content.get("error", {}).get("code") != "restore_in_progress"
