@@ -8,8 +8,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
+from django_q.models import Schedule
 
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Edge, Memory, MemoryHistory
@@ -174,3 +176,23 @@ def test_a_failed_switch_renames_the_old_database_back(ada, world, monkeypatch):
     assert job.status == "failed" and job.error.endswith("nothing was changed.")
     assert Memory.objects.filter(pk__in=later).exists()
     assert _leftover_databases() == [], "neither the restored copy nor an old database is left behind"
+
+
+def test_an_archive_from_older_code_is_migrated_forward(ada):
+    call_command("migrate", "vault", "0001", verbosity=0)  # the code of before the schedule
+    try:
+        assert not Schedule.objects.filter(name="vault scheduled backups").exists()
+        backup = backup_now(actor=ada.user)
+        assert "vault.0002_backup_schedule" not in backup.manifest["migrations"]
+    finally:
+        call_command("migrate", "vault", verbosity=0)
+
+    job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
+
+    job = VaultJob.objects.get(pk=job.pk)
+    assert (job.status, job.error) == ("succeeded", ""), job.error
+    assert Schedule.objects.filter(name="vault scheduled backups").exists(), "migrated forward"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM django_migrations WHERE app = 'vault' AND name = '0002_backup_schedule'")
+        assert cursor.fetchone() is not None
+    assert _leftover_databases() == []
