@@ -48,8 +48,8 @@ def refusal(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def tool_refused_during_restore(tool: str) -> None:
+def tool_refused_during_restore(*, reads: bool) -> None:
     """For the MCP transport, which Django's middleware does not see: a tool that writes is
     refused (``restore_in_progress``, like REST's 503) while a restore runs."""
-    if tool not in SEARCH_TOOLS and restore_running():
+    if not reads and restore_running():
         raise RestoreInProgress(MESSAGE)

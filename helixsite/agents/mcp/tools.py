@@ -109,7 +109,7 @@ def tool_call(
     started, token = time.perf_counter(), None
     try:
         token = authenticate()
-        tool_refused_during_restore(tool.tool)
+        tool_refused_during_restore(reads=tool.reads)
         rate_check(token=token)
         result = _result(tool.call(actor=token.user, arguments=arguments), error=False)
     except Exception as exc:
