@@ -7,12 +7,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import psycopg
 import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 from django_q.models import Schedule
 
+from helixsite.db.outage import is_unreachable
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Edge, Memory, MemoryHistory
 from memory.outbox.models import PendingInput
@@ -196,3 +198,20 @@ def test_an_archive_from_older_code_is_migrated_forward(ada):
         cursor.execute("SELECT 1 FROM django_migrations WHERE app = 'vault' AND name = '0002_backup_schedule'")
         assert cursor.fetchone() is not None
     assert _leftover_databases() == []
+
+
+def test_a_database_refusing_connections_for_a_switch_counts_as_unreachable(transactional_db):
+    aside = "vault_outage_probe"
+    postgres.database_drop(aside)
+    postgres.database_create(aside)
+    try:
+        with postgres.connect(dbname="postgres") as conn:
+            conn.execute(f'ALTER DATABASE "{aside}" WITH ALLOW_CONNECTIONS false')
+        with pytest.raises(psycopg.OperationalError) as refused:
+            psycopg.connect(**postgres.server_params(dbname=aside)).close()
+        assert is_unreachable(refused.value)
+        with pytest.raises(psycopg.OperationalError) as missing:
+            psycopg.connect(**postgres.server_params(dbname=aside + "_missing")).close()
+        assert is_unreachable(missing.value)
+    finally:
+        postgres.database_drop(aside)
