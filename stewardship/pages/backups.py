@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -83,7 +83,7 @@ def backup_context(backup: Backup, **extra: Any) -> dict[str, Any]:
 @require_GET
 def backup(request: HttpRequest, backup_id: str) -> HttpResponse:
     found = selectors.backup_get(backup_id=backup_id)
-    return answers.page_or_fragment(request, page=BACKUP, fragment=BACKUP, context=backup_context(found))
+    return render(request, BACKUP, backup_context(found))
 
 
 @steward_only

@@ -156,7 +156,10 @@ def job_run(*, job: VaultJob) -> None:
 
 def _backup_job(job: VaultJob) -> dict[str, Any]:
     backup = backup_take(backup=Backup.objects.get(pk=job.backup_id), job=job)
-    return {"size_bytes": backup.size_bytes, "sha256": backup.sha256}
+    result: dict[str, Any] = {"size_bytes": backup.size_bytes, "sha256": backup.sha256}
+    if backup.kind == Backup.Kind.SCHEDULED:
+        result["retention_removed"] = backups_retention_apply()
+    return result
 
 
 def _verify_job(job: VaultJob) -> dict[str, Any]:
@@ -166,7 +169,8 @@ def _verify_job(job: VaultJob) -> dict[str, Any]:
 
 def backups_scheduled_run() -> Backup | None:
     """The hourly schedule's task: a backup when the newest scheduled one is older than
-    HELIX_BACKUP_INTERVAL_HOURS, then the retention. None when none was due."""
+    HELIX_BACKUP_INTERVAL_HOURS, as a job of its own (with the vault's task timeout, longer than
+    the schedule's); the retention follows it. None when none was due or the vault is busy."""
     hours = settings.HELIX_BACKUP_INTERVAL_HOURS
     if hours <= 0:
         return None
@@ -174,10 +178,13 @@ def backups_scheduled_run() -> Backup | None:
     if newest is not None and newest.created_at > timezone.now() - timedelta(hours=hours):
         return None
     try:
-        backup = backup_now(kind=Backup.Kind.SCHEDULED)
+        with transaction.atomic():
+            _vault_free()
+            backup = _backup_new(kind=Backup.Kind.SCHEDULED, actor=None)
+            _enqueue(_job_new(kind=VaultJob.Kind.BACKUP, backup_id=backup.id, actor=None))
     except Conflict:
         return None  # another vault job runs; the next hour tries again
-    backups_retention_apply()
+    backup.refresh_from_db()
     return backup
 
 

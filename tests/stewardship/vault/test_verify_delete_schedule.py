@@ -118,15 +118,14 @@ def test_the_schedule_backs_up_when_one_is_due_and_keeps_the_newest(settings, tr
     assert not archives.archive_path(first.id).exists()
 
 
-def test_retention_spares_manual_backups(settings, ada):
+def test_retention_follows_each_scheduled_backup_and_spares_manual_ones(settings, ada):
     settings.HELIX_BACKUP_KEEP = 1
     manual = backup_now(actor=ada.user)
     scheduled = [backup_now(kind=Backup.Kind.SCHEDULED) for _ in range(2)]
 
-    removed = backups_retention_apply()
-
-    assert removed == [scheduled[0].id]
     assert set(Backup.objects.values_list("id", flat=True)) == {manual.id, scheduled[1].id}
+    assert VaultJob.objects.get(backup_id=scheduled[1].id).result["retention_removed"] == [scheduled[0].id]
+    assert backups_retention_apply() == []
 
 
 def test_the_backup_check_is_red_after_a_failed_scheduled_backup(transactional_db):
