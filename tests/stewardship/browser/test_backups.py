@@ -67,3 +67,22 @@ def test_back_up_verify_and_restore_with_the_exact_phrase(
     assert not get_user_model().objects.filter(username="mallory").exists()
     assert re.fullmatch(r"/steward/backups/jobs/[0-9a-f-]+/", page.url.removeprefix(live_server.url))
     assert [p for p in problems if not (p.startswith("400 ") and p.endswith("/restore/"))] == []
+
+
+def test_the_job_page_polls_while_its_job_runs_and_stops_when_it_ends(page, live_server, log_in, problems):
+    person("ada", admin=True)
+    job = VaultJob.objects.create(kind="backup", backup_id="20260101-000000-abcd", status="running", step="dumping")
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/backups/jobs/{job.id}/")
+    expect(page.locator("#job-status")).to_have_attribute("data-polling", "true")
+    VaultJob.objects.filter(pk=job.pk).update(step="computing the checksum")
+    expect(page.locator("#job-step")).to_have_text("computing the checksum", timeout=GENEROUS_MS)
+    VaultJob.objects.filter(pk=job.pk).update(status="failed", step="done", error="disk full")
+
+    expect(page.locator("#job-state")).to_have_text("failed", timeout=GENEROUS_MS)
+    expect(page.locator("#job-error")).to_have_text("disk full")
+    # htmx polls from the element's own hx-trigger: the finished status came without one.
+    expect(page.locator("#job-status")).not_to_have_attribute("data-polling", "true")
+    expect(page.locator("#job-status[hx-trigger]")).to_have_count(0)
+    assert problems == []
