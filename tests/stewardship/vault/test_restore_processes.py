@@ -15,9 +15,11 @@ from typing import Any
 
 import httpx2
 import pytest
+from django.db import OperationalError, connections
 
 from memory.models import Memory
-from rbac.models import Role
+from rbac.models import Role, Workspace
+from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.services import backup_now, restore_request
 from tests.factories import grant, make_agent_with_token, make_workspace
 from tests.openai_compatible_server import OpenAICompatibleServer
@@ -95,3 +97,31 @@ def test_after_a_restore_web_and_queue_workers_serve_the_restored_data(ada, vaul
 
 def _uuid(value: str) -> uuid.UUID:
     return uuid.UUID(value)
+
+
+def test_a_restore_asked_for_in_the_room_is_run_by_the_worker_cluster(ada, vault_in_tmp, monkeypatch):
+    """The production path: the job is queued, a django-q2 worker process runs it, ending its own
+    cluster's sessions with the old database on the way, and records the outcome in the new one."""
+    backup = backup_now(actor=ada.user)
+    make_workspace("after-the-backup")
+    monkeypatch.setattr("django_q.conf.Conf.SYNC", False)  # queued for the cluster, not run here
+    monkeypatch.setattr("stewardship.vault.services.restore_job", lambda **_: pytest.fail("ran in the test process"))
+
+    with worker_cluster(HELIX_BACKUP_DIR=str(vault_in_tmp)):
+        job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
+        finished = _wait_for(lambda: _status_of(job.pk) in ("succeeded", "failed"), "the restore job to end")
+
+    assert finished
+    job = VaultJob.objects.get(pk=job.pk)
+    assert (job.status, job.error) == ("succeeded", ""), job.error
+    assert not Workspace.objects.filter(slug="after-the-backup").exists()
+    assert Backup.objects.get(pk=job.result["safety_backup"]).kind == "safety"
+
+
+def _status_of(job_id: uuid.UUID) -> str | None:
+    """The job's status, through whatever database has the name now (the switch ends this session)."""
+    try:
+        return VaultJob.objects.filter(pk=job_id).values_list("status", flat=True).first()
+    except OperationalError:
+        connections.close_all()
+        return None
