@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 
 from memory.search.seeds import corpus_statistics_forget
@@ -34,15 +35,18 @@ _lock = threading.Lock()
 
 
 def _path(name: str) -> Path:
-    return vault_dir() / name
+    # Read on every write request: a path, never a directory made or its mode checked.
+    return Path(settings.HELIX_BACKUP_DIR) / name
 
 
 def restore_begin(*, job_id: str) -> None:
+    vault_dir()
     _path(RUNNING_FILE).write_text(json.dumps({"job": job_id, "pid": os.getpid(), "since": time.time()}))
 
 
 def restore_end(*, restored: bool) -> None:
     if restored:
+        vault_dir()
         _path(RESTORED_FILE).write_text(str(time.time()))
         forget_if_restored(force=True)
     with contextlib.suppress(FileNotFoundError):
