@@ -19,6 +19,7 @@ ROOM_NAV = (
     ("steward:reviews", "Reviews"),
     ("steward:agents", "Agents"),
     ("steward:config", "Config"),
+    ("steward:backups", "Backups"),
     ("steward:audit", "Audit"),
 )
 

@@ -25,8 +25,13 @@ from helixsite.embedded_db import EmbeddedDatabaseError
 logger = logging.getLogger("helixsite.database")
 
 # SQLSTATEs a server answers a connection with when it will not take it now: any "08"
-# (connection exception), too_many_connections, admin_shutdown, crash_shutdown, cannot_connect_now.
-_REFUSALS = {"53300", "57P01", "57P02", "57P03"}
+# (connection exception), too_many_connections, admin_shutdown, crash_shutdown, cannot_connect_now,
+# and what a restore's switch of databases answers for a moment (stewardship.vault.restore): the
+# database's name not yet given to the restored one (invalid_catalog_name), or the database not
+# accepting connections (object_not_in_prerequisite_state, which queries raise for other reasons:
+# recognised by its message).
+_REFUSALS = {"53300", "57P01", "57P02", "57P03", "3D000"}
+_NOT_ACCEPTING = ("55000", "is not currently accepting connections")
 RETRY_FIRST_SECONDS = 1.0
 RETRY_MAX_SECONDS = 5.0  # a worker asked to stop waits at most this long between tries
 REPORT_MAX_SECONDS = 30.0
@@ -40,7 +45,8 @@ def is_unreachable(exc: BaseException) -> bool:
             return True
         if isinstance(seen, psycopg.OperationalError):
             state = seen.sqlstate
-            return state is None or state.startswith("08") or state in _REFUSALS
+            not_accepting = state == _NOT_ACCEPTING[0] and _NOT_ACCEPTING[1] in str(seen)
+            return state is None or state.startswith("08") or state in _REFUSALS or not_accepting
         if not isinstance(seen, django_db.Error):
             return False
         seen = seen.__cause__  # Django re-raises the driver's error as its own, from it

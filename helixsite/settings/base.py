@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "memory.charter",
     "memory.outbox",
     "stewardship",
+    "stewardship.vault",
     "helixsite.agents",
     "helixsite.runtime",
 ]
@@ -101,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "stewardship.vault.middleware.RestoreGuardMiddleware",
 ]
 
 ROOT_URLCONF = "helixsite.urls"
@@ -241,6 +243,14 @@ Q_CLUSTER = {
     "label": "Background tasks",
 }
 HELIX_WORKER_STALE_SECONDS = env_int("HELIX_WORKER_STALE_SECONDS", 30, minimum=1)
+
+# --- the backup vault (stewardship.vault) -----------------------------------------------
+HELIX_BACKUP_DIR = env_path("HELIX_BACKUP_DIR", HELIX_DATA_DIR / "backups")
+# Automatic backups: one when the newest scheduled one is older than this (0: none); the
+# newest HELIX_BACKUP_KEEP scheduled ones are kept, older ones deleted.
+HELIX_BACKUP_INTERVAL_HOURS = env_float("HELIX_BACKUP_INTERVAL_HOURS", 24.0, minimum=0.0)
+HELIX_BACKUP_KEEP = env_int("HELIX_BACKUP_KEEP", 7, minimum=1, maximum=1000)
+HELIX_BACKUP_TIMEOUT = env_int("HELIX_BACKUP_TIMEOUT", 3600, minimum=10)
 
 # --- providers ------------------------------------------------------------------------
 HELIX_EMBEDDINGS = env_choice("HELIX_EMBEDDINGS", "local", ["local", "openai"])

@@ -243,3 +243,10 @@ def rrf(rankings: list[dict[uuid.UUID, int]], k: int) -> dict[uuid.UUID, float]:
         for memory_id, rank in ranking.items():
             fused[memory_id] = fused.get(memory_id, 0.0) + 1.0 / (k + rank)
     return fused
+
+
+def corpus_statistics_forget() -> None:
+    """Drop the kept statistics at once (a restored database has other memories)."""
+    with _statistics_lock:
+        _statistics.clear()
+        _frequencies.clear()

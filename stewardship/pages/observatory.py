@@ -12,15 +12,20 @@ from helixsite.agents.usage import Usage
 from stewardship import metrics
 from stewardship.access import steward_only
 from stewardship.selectors import health_report
+from stewardship.vault.selectors import backup_check
 
 
 @steward_only
 def observatory(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     hour_ago, day_ago = now - timedelta(hours=1), now - timedelta(days=1)
+    health = health_report()
+    # Shown with the health of every part, but not in /healthz: a failed backup is the operator's
+    # to act on, not a reason for a load balancer to take the server out.
+    health.checks["backups"] = backup_check()
     context = {
         "counts": metrics.stored_counts(),
-        "health": health_report(),
+        "health": health,
         "queue": metrics.queue_state(),
         "llm": metrics.llm_state(since=day_ago),
         "activity_rows": _activity_rows(metrics.activity(since=hour_ago), metrics.activity(since=day_ago)),

@@ -27,6 +27,7 @@ from helixsite.agents.tool import ToolApi
 from helixsite.agents.usage import call_record
 from helixsite.errors import api_exception_handler
 from rbac.models import ApiToken
+from stewardship.vault.middleware import tool_refused_during_restore
 
 logger = logging.getLogger("helixsite.mcp")
 
@@ -108,6 +109,7 @@ def tool_call(
     started, token = time.perf_counter(), None
     try:
         token = authenticate()
+        tool_refused_during_restore(reads=tool.reads)
         rate_check(token=token)
         result = _result(tool.call(actor=token.user, arguments=arguments), error=False)
     except Exception as exc:

@@ -69,6 +69,7 @@ def screenshot(page) -> Callable[[str], None]:
     def _screenshot(name: str) -> None:
         if os.environ.get("HELIX_SCREENSHOTS"):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+            # Hiding the text caret injects a <style> the page's policy refuses (a console error).
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, caret="initial")
 
     return _screenshot

@@ -25,6 +25,7 @@ ANY_ID = "7d3c0d2e-5b7a-4c1e-9f0a-2b6d8e4f1a3c"  # the door is checked before an
 SAMPLES = {"username": "bob", "slug": "team", "workspace": "team", "token_id": None}
 SAMPLES |= {"memory_id": ANY_ID, "run_id": ANY_ID, "review_id": ANY_ID, "proposal_id": ANY_ID}
 SAMPLES |= {"number": 1, "name": "HELIX_LLM_API_KEY"}
+SAMPLES |= {"backup_id": "20260101-000000-abcd", "job_id": ANY_ID}
 NAMES = [pattern.name for pattern in room[0] if isinstance(pattern, URLPattern) and pattern.name not in OPEN]
 
 
@@ -118,6 +119,10 @@ POSTS = [
     ("config-restore", {"base_version": "0"}),
     ("credential-set", {"secret": "sk-stolen"}),
     ("credential-clear", {}),
+    ("backups", {}),
+    ("backup-verify", {}),
+    ("backup-delete", {"confirm": "20260101-000000-abcd"}),
+    ("backup-restore", {"phrase": "RESTORE 20260101-000000-abcd"}),
 ]
 
 
@@ -139,6 +144,7 @@ def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
     reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents"}
     reading |= {"config", "config-edit", "config-versions", "credentials"}
+    reading |= {"backup", "backup-download", "backup-job"}
 
     assert set(NAMES) - reading == {name for name, _ in POSTS}
 

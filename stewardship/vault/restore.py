@@ -1,0 +1,227 @@
+"""Restoring a backup of the embedded database: restore into a new database, then switch.
+
+1. Mark the restore as running (every web worker refuses writes with 503 meanwhile).
+2. Take a safety backup of the database as it is.
+3. Restore the archive into a new database beside it (one transaction), and migrate that one
+   forward if the archive comes from older code.
+4. Switch: refuse new connections to the live database, end every session on it (web workers,
+   queue workers, MCP servers), rename it aside and give the restored one its name. Every
+   process's next connection, by name, reaches the restored data.
+5. Rebuild the catalogue from the vault on disk, empty the shared cache, record the job and its
+   audit line in the restored database, drop the old one, and tell every process to forget its
+   cached content-type ids.
+
+Until the switch the live database is never touched, so any failure before it leaves the
+installation as the safety backup found it; a switch that fails half-way renames the old
+database back."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connections
+from django.db.migrations.loader import MigrationLoader
+from django.utils import timezone
+from psycopg import sql
+
+from helixsite import embedded_db
+from helixsite.errors import Conflict
+from stewardship.models import AuditEntry
+from stewardship.vault import archives, postgres
+from stewardship.vault.catalogue import catalogue_reconcile
+from stewardship.vault.dump import backup_take
+from stewardship.vault.jobs import job_finish, job_step
+from stewardship.vault.models import Backup, VaultJob
+from stewardship.vault.restore_marker import restore_begin, restore_end
+from stewardship.vault.verify import restore_into, scratch_name
+
+logger = logging.getLogger("helixsite.vault")
+SESSIONS_GONE_SECONDS = 30.0
+
+
+class RestoreFailed(Exception):
+    pass
+
+
+def restore_refusal(manifest: dict[str, Any]) -> Conflict | None:
+    """Why this installation cannot restore the archive, or None."""
+    if not embedded_db.uses_embedded():
+        return Conflict(
+            "Restore is offered for the embedded database only. For an external DATABASE_URL, stop every "
+            "Helixsite process, restore the archive with pg_restore --clean into your database (or into a new "
+            "one you then point DATABASE_URL at), run manage.py migrate, and start again.",
+            code="restore_unavailable",
+        )
+    newer = sorted(set(manifest.get("migrations", [])) - code_migrations())
+    if newer:
+        return Conflict(
+            f"The archive comes from newer code: {len(newer)} of its migrations are unknown here "
+            f"(first: {newer[0]}). Upgrade Helixsite before restoring it.",
+            code="archive_newer",
+            field="backup_id",
+        )
+    return None
+
+
+def code_migrations() -> set[str]:
+    return {f"{app}.{name}" for app, name in MigrationLoader(None, ignore_no_migrations=True).graph.nodes}
+
+
+def restore_job(*, job: VaultJob) -> None:
+    backup = Backup.objects.get(pk=job.backup_id)
+    manifest = archives.manifest_read(backup.id) or backup.manifest
+    restore_begin(job_id=str(job.id))
+    safety: Backup | None = None
+    try:
+        safety = _prepare(job, backup, manifest)
+        live = postgres.database_name()
+        scratch = _restored_copy(job, backup, manifest)
+        job_step(job, "switching to the restored database")
+        try:
+            old = _switch(live, scratch)
+        except BaseException:
+            postgres.database_drop(scratch)
+            raise
+    except Exception as exc:
+        logger.exception("restore of %s failed; the database is left as it was", backup.id)
+        restore_end(restored=False)
+        connections.close_all()
+        result = {"safety_backup": safety.id if safety else None, "rolled_back": True}
+        job_finish(job, error=f"{exc} — nothing was changed.", result=result)
+        return
+    connections.close_all()
+    _settle(job, backup, safety, old)
+    restore_end(restored=True)
+
+
+def _prepare(job: VaultJob, backup: Backup, manifest: dict[str, Any]) -> Backup:
+    job_step(job, "checking the archive")
+    archive = archives.archive_path(backup.id)
+    if not archive.is_file() or archives.sha256_of(archive) != manifest.get("sha256"):
+        raise RestoreFailed("The archive is missing or its checksum differs from the manifest.")
+    refusal = restore_refusal(manifest)
+    if refusal is not None:
+        raise RestoreFailed(refusal.message)
+    job_step(job, "taking a safety backup")
+    now = timezone.now()
+    safety = Backup.objects.create(
+        id=archives.new_id(now),
+        kind=Backup.Kind.SAFETY,
+        created_at=now,
+        created_by=job.actor,
+        created_by_name=job.actor_name,
+    )
+    return backup_take(backup=safety, job=job)
+
+
+def _restored_copy(job: VaultJob, backup: Backup, manifest: dict[str, Any]) -> str:
+    job_step(job, "restoring into a new database")
+    scratch = scratch_name("restore")
+    try:
+        problem = restore_into(archives.archive_path(backup.id), scratch)
+        if problem:
+            raise RestoreFailed(problem)
+        if set(manifest.get("migrations", [])) != code_migrations():
+            job_step(job, "migrating the restored database forward")
+            _migrate(scratch)
+    except BaseException:
+        postgres.database_drop(scratch)
+        raise
+    return scratch
+
+
+def _migrate(database: str) -> None:
+    """``manage.py migrate`` on the restored database, in a process of its own whose settings name it."""
+    env = {**os.environ, "HELIX_DB_NAME": database, "HELIX_DB_POOL": "false"}
+    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "migrate", "--noinput"]
+    answer = subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=settings.HELIX_BACKUP_TIMEOUT, check=False
+    )
+    if answer.returncode != 0:
+        raise RestoreFailed(f"migrating the restored database failed: {answer.stderr.strip()[-1000:]}")
+
+
+def _switch(live: str, restored: str) -> str:
+    """Give ``restored`` the live database's name; the old one gets a name aside, returned."""
+    aside = scratch_name("pre_restore")
+    connections.close_all()
+    with postgres.connect(dbname="postgres") as conn:
+        conn.execute(sql.SQL("ALTER DATABASE {} WITH ALLOW_CONNECTIONS false").format(sql.Identifier(live)))
+        try:
+            _end_sessions(conn, live)
+            conn.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(live), sql.Identifier(aside)))
+        except Exception:
+            conn.execute(sql.SQL("ALTER DATABASE {} WITH ALLOW_CONNECTIONS true").format(sql.Identifier(live)))
+            raise
+        try:
+            conn.execute(
+                sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(restored), sql.Identifier(live))
+            )
+        except Exception:
+            conn.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(aside), sql.Identifier(live)))
+            conn.execute(sql.SQL("ALTER DATABASE {} WITH ALLOW_CONNECTIONS true").format(sql.Identifier(live)))
+            raise
+    return aside
+
+
+def _end_sessions(conn: Any, database: str) -> None:
+    deadline = time.monotonic() + SESSIONS_GONE_SECONDS
+    while True:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [database],
+        )
+        left = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [database]).fetchone()[0]
+        if not left:
+            return
+        if time.monotonic() > deadline:
+            raise RestoreFailed(f"{left} sessions on the database did not end")
+        time.sleep(0.2)
+
+
+def _settle(job: VaultJob, backup: Backup, safety: Backup | None, aside: str) -> None:
+    """After the switch the restore has happened: what follows is tidying, and its failures are logged."""
+    steps = (
+        ("reconciling the catalogue", catalogue_reconcile),
+        ("emptying the shared cache", cache.clear),
+        ("recording the job", lambda: _record(job, backup, safety)),
+        ("dropping the old database", lambda: postgres.database_drop(aside)),
+    )
+    for what, step in steps:
+        try:
+            step()
+        except Exception:
+            logger.exception("after restoring %s: %s failed", backup.id, what)
+
+
+def _record(job: VaultJob, backup: Backup, safety: Backup | None) -> None:
+    """The job and its audit line, written again in the restored database (the old one is gone)."""
+    actor = get_user_model().objects.filter(pk=job.actor_id).first() if job.actor_id else None
+    result = {"safety_backup": safety.id if safety else None, "restored": backup.id}
+    VaultJob.objects.update_or_create(
+        pk=job.pk,
+        defaults={
+            "kind": job.kind,
+            "backup_id": job.backup_id,
+            "actor": actor,
+            "actor_name": job.actor_name,
+            "status": VaultJob.Status.SUCCEEDED,
+            "step": "done",
+            "created_at": job.created_at,
+            "started_at": job.started_at,
+            "finished_at": timezone.now(),
+            "result": result,
+            "error": "",
+        },
+    )
+    AuditEntry.objects.create(
+        actor=actor, actor_name=job.actor_name, action="backup.restore", target=f"backup:{backup.id}", after=result
+    )

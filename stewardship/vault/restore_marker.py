@@ -1,0 +1,83 @@
+"""What every process on the host learns about a restore, through two files in the vault's
+directory (HELIX_BACKUP_DIR, on the host of the embedded database every process shares).
+
+``restore-in-progress`` exists while a restore runs: web workers refuse writes with 503 (a write
+made then would be lost when the restored database takes the old one's place). It names the
+process running the restore, so a marker left by a process that died stops counting.
+
+``restored`` is touched when a restore has replaced the database: each process, before its next
+request or task (checked at most every few seconds), drops what it cached of the database it had
+(content-type ids, which permission checks look up, and the search's corpus statistics)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+
+from memory.search.seeds import corpus_statistics_forget
+from stewardship.vault.archives import vault_dir
+
+RUNNING_FILE = "restore-in-progress"
+RESTORED_FILE = "restored"
+CHECK_EVERY_SECONDS = 2.0
+
+_seen = {"mtime": None, "checked": 0.0}
+_lock = threading.Lock()
+
+
+def _path(name: str) -> Path:
+    # Read on every write request: a path, never a directory made or its mode checked.
+    return Path(settings.HELIX_BACKUP_DIR) / name
+
+
+def restore_begin(*, job_id: str) -> None:
+    vault_dir()
+    _path(RUNNING_FILE).write_text(json.dumps({"job": job_id, "pid": os.getpid(), "since": time.time()}))
+
+
+def restore_end(*, restored: bool) -> None:
+    if restored:
+        vault_dir()
+        _path(RESTORED_FILE).write_text(str(time.time()))
+        forget_if_restored(force=True)
+    with contextlib.suppress(FileNotFoundError):
+        _path(RUNNING_FILE).unlink()
+
+
+def restore_running() -> dict[str, Any] | None:
+    """The running restore (its job id), or None; a marker whose process is gone counts as none."""
+    try:
+        marker = json.loads(_path(RUNNING_FILE).read_text())
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return {"job": None}  # being written: a restore is starting
+    if not isinstance(marker, dict) or not psutil.pid_exists(int(marker.get("pid") or 0)):
+        return None
+    return marker
+
+
+def forget_if_restored(*, force: bool = False, **signal_arguments: Any) -> None:
+    now = time.monotonic()
+    if not force and now - _seen["checked"] < CHECK_EVERY_SECONDS:  # type: ignore[operator]
+        return
+    with _lock:
+        _seen["checked"] = now
+        try:
+            mtime: float | None = _path(RESTORED_FILE).stat().st_mtime_ns
+        except FileNotFoundError:
+            mtime = None
+        changed = mtime != _seen["mtime"]
+        _seen["mtime"] = mtime  # type: ignore[assignment]
+    if changed or force:
+        ContentType.objects.clear_cache()
+        corpus_statistics_forget()

@@ -1,0 +1,112 @@
+"""Checking a backup three ways: its checksum, the archive's table of contents, and a test
+restore into a scratch database whose row counts must equal the manifest's. The scratch
+database is dropped whatever happens."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from stewardship.vault import archives, postgres
+from stewardship.vault.jobs import job_step
+from stewardship.vault.models import Backup, VaultJob
+
+_TABLE_DATA = re.compile(r"^\d+; \d+ \d+ TABLE DATA (\S+) (\S+) ")
+
+
+def backup_verify(*, backup: Backup, job: VaultJob | None) -> dict[str, Any]:
+    """The report (``ok`` and one entry per check), also kept on the backup's row."""
+    archive = archives.archive_path(backup.id)
+    manifest = archives.manifest_read(backup.id) or backup.manifest
+    report: dict[str, Any] = {}
+    job_step(job, "comparing the checksum")
+    report["checksum"] = _checksum(archive, manifest)
+    if report["checksum"]["ok"]:
+        job_step(job, "reading the table of contents")
+        report["contents"] = _contents(archive, manifest)
+    if report.get("contents", {}).get("ok"):
+        job_step(job, "restoring into a scratch database")
+        report["test_restore"] = _test_restore(archive, manifest)
+    report["ok"] = all(report.get(name, {}).get("ok") for name in ("checksum", "contents", "test_restore"))
+    Backup.objects.filter(pk=backup.pk).update(verified_at=timezone.now(), verify_ok=report["ok"], verify_report=report)
+    return report
+
+
+def verify_problem(report: dict[str, Any]) -> str:
+    for name in ("checksum", "contents", "test_restore"):
+        if name in report and not report[name]["ok"]:
+            return f"{name.replace('_', ' ')}: {report[name]['detail']}"
+    return ""
+
+
+def _checksum(archive: Path, manifest: dict[str, Any]) -> dict[str, Any]:
+    if not archive.is_file():
+        return {"ok": False, "detail": "the archive is missing from the vault"}
+    found = archives.sha256_of(archive)
+    if found != manifest.get("sha256"):
+        return {"ok": False, "detail": f"sha256 is {found}, the manifest says {manifest.get('sha256')}"}
+    return {"ok": True, "detail": f"sha256 {found}"}
+
+
+def _contents(archive: Path, manifest: dict[str, Any]) -> dict[str, Any]:
+    answer = _pg_restore(["--list", str(archive)], dbname=None)
+    if answer.returncode != 0:
+        return {"ok": False, "detail": f"pg_restore cannot read it: {answer.stderr.strip()[:500]}"}
+    tables = {m.group(2) for line in answer.stdout.splitlines() if (m := _TABLE_DATA.match(line))}
+    missing = sorted(set(manifest.get("row_counts", {})) - tables)
+    if missing:
+        return {"ok": False, "detail": f"tables missing from the archive: {', '.join(missing[:20])}"}
+    return {"ok": True, "detail": f"{len(answer.stdout.splitlines())} entries, {len(tables)} tables with data"}
+
+
+def _test_restore(archive: Path, manifest: dict[str, Any]) -> dict[str, Any]:
+    scratch = scratch_name("verify")
+    try:
+        problem = restore_into(archive, scratch)
+        if problem:
+            return {"ok": False, "detail": problem}
+        with postgres.connect(dbname=scratch) as conn:
+            counts = postgres.row_counts(conn)
+    finally:
+        postgres.database_drop(scratch)
+    expected = manifest.get("row_counts", {})
+    differing = {t: {"manifest": n, "restored": counts.get(t)} for t, n in expected.items() if counts.get(t) != n}
+    if differing:
+        return {"ok": False, "detail": f"row counts differ in {len(differing)} tables", "differing": differing}
+    return {"ok": True, "detail": f"{len(counts)} tables, {sum(counts.values())} rows, as in the manifest"}
+
+
+def scratch_name(purpose: str) -> str:
+    """A new database's name beside the application's (PostgreSQL names stop at 63 bytes)."""
+    suffix = f"_{purpose}_{secrets.token_hex(4)}"
+    return postgres.database_name()[: 63 - len(suffix)] + suffix
+
+
+def restore_into(archive: Path, database: str) -> str:
+    """Create ``database`` and restore ``archive`` into it in one transaction; the problem, or ''."""
+    postgres.database_create(database)
+    answer = _pg_restore(
+        ["--no-owner", "--exit-on-error", "--single-transaction", f"--dbname={database}", str(archive)],
+        dbname=database,
+    )
+    if answer.returncode != 0:
+        return f"pg_restore failed (exit {answer.returncode}): {answer.stderr.strip()[:1000]}"
+    return ""
+
+
+def _pg_restore(arguments: list[str], *, dbname: str | None) -> subprocess.CompletedProcess[str]:
+    command = [str(postgres.tool("pg_restore")), "--no-password", *arguments]
+    return subprocess.run(
+        command,
+        env=postgres.tool_env(dbname=dbname),
+        capture_output=True,
+        text=True,
+        timeout=settings.HELIX_BACKUP_TIMEOUT,
+        check=False,
+    )
