@@ -155,7 +155,7 @@ _PARSERS: dict[str, Callable[[Key, Any], Any]] = {
     "modes": _modes,
 }
 
-SEARCH, GATES, LIMITS, BUDGET, LLM, EMBEDDINGS, SWEEPS = (
+SEARCH, GATES, LIMITS, BUDGET, LLM, EMBEDDINGS, SWEEPS, BACKUPS = (
     "Read path",
     "Decision gates",
     "Limits",
@@ -163,6 +163,7 @@ SEARCH, GATES, LIMITS, BUDGET, LLM, EMBEDDINGS, SWEEPS = (
     "LLM",
     "Embeddings",
     "Sweeps and retention",
+    "Backups",
 )
 
 KEYS: dict[str, Key] = {
@@ -221,6 +222,8 @@ KEYS: dict[str, Key] = {
         Key("HELIX_PRESENCE_STALE_SECONDS", SWEEPS, "int", 10, 7 * 24 * 3600),
         Key("HELIX_PRESENCE_RETENTION_DAYS", SWEEPS, "int", 0, 3650),
         Key("HELIX_THINK_RETENTION_HOURS", SWEEPS, "int", 1, 24 * 365),
+        Key("HELIX_BACKUP_INTERVAL_HOURS", BACKUPS, "float", 0.0, 24 * 365),
+        Key("HELIX_BACKUP_KEEP", BACKUPS, "int", 1, 1000),
     )
 }
 
