@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "memory.fastthink",
     "memory.charter",
     "memory.outbox",
+    "memory.categories",
     "stewardship",
     "helixsite.agents",
 ]
@@ -343,6 +344,15 @@ HELIX_THINK_MAX_CHARS = env_int("HELIX_THINK_MAX_CHARS", 4000, minimum=100, maxi
 HELIX_THINK_MAX_OPEN_SESSIONS = env_int("HELIX_THINK_MAX_OPEN_SESSIONS", 20, minimum=1, maximum=1000)
 HELIX_THINK_RECALL_LIMIT = env_int("HELIX_THINK_RECALL_LIMIT", 5, minimum=1, maximum=20)
 HELIX_THINK_RETENTION_HOURS = env_int("HELIX_THINK_RETENTION_HOURS", 24, minimum=1, maximum=24 * 365)
+
+# --- categories and the atlas -----------------------------------------------------------
+# Enrichment files every new memory by rules, or by the LLM when one is configured and this is on.
+HELIX_CATEGORIES_LLM = env_bool("HELIX_CATEGORIES_LLM", True)
+HELIX_CATEGORIES_PER_MEMORY = env_int("HELIX_CATEGORIES_PER_MEMORY", 3, minimum=1, maximum=10)
+HELIX_CATEGORIES_PROMPT_MAX = env_int("HELIX_CATEGORIES_PROMPT_MAX", 200, minimum=0, maximum=2000)
+HELIX_ATLAS_MAX_CATEGORIES = env_int("HELIX_ATLAS_MAX_CATEGORIES", 1000, minimum=1, maximum=10_000)
+HELIX_ATLAS_MAX_MEMORIES = env_int("HELIX_ATLAS_MAX_MEMORIES", 25_000, minimum=1, maximum=250_000)
+HELIX_ATLAS_KEEP_SNAPSHOTS = env_int("HELIX_ATLAS_KEEP_SNAPSHOTS", 3, minimum=1, maximum=100)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
