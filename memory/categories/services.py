@@ -177,7 +177,9 @@ def atlas_snapshot_take() -> AtlasSnapshot:
         categories=categories,
         memories=memories,
     )
-    keep = AtlasSnapshot.objects.order_by("-taken_at").values("id")[: settings.HELIX_ATLAS_KEEP_SNAPSHOTS]
+    keep = AtlasSnapshot.objects.order_by("-taken_at").values_list("id", flat=True)[
+        : settings.HELIX_ATLAS_KEEP_SNAPSHOTS
+    ]
     AtlasSnapshot.objects.exclude(id__in=list(keep)).delete()
     return snapshot
 
