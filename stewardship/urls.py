@@ -5,6 +5,7 @@ from stewardship import views
 from stewardship.pages import (
     access_check,
     agents,
+    atlas,
     audit,
     federations,
     memberships,
@@ -55,6 +56,8 @@ room = (
             "federations/<slug:slug>/detach/<slug:workspace>/", federations.federation_detach, name="federation-detach"
         ),
         path("access/", access_check.access_check, name="access-check"),
+        path("atlas/", atlas.atlas, name="atlas"),
+        path("atlas/refresh/", atlas.atlas_refresh, name="atlas-refresh"),
     ],
     "steward",
 )

@@ -90,7 +90,7 @@ _TOPICS: list[tuple[str, re.Pattern[str]]] = [
         "learning",
         re.compile(
             r"\b(?:learn\w*|stud(?:y|ies|ying)|course\w*|class(?:es)?|universit\w*|degree|school|exams?|"
-            r"certificat\w*|tutorial\w*|reading|book\w*)\b",
+            r"certificat\w*|tutorial\w*|novels?|textbooks?)\b",
             re.I,
         ),
     ),

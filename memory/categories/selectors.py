@@ -12,10 +12,11 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from helixsite.errors import InvalidInput
-from memory.categories.models import AtlasSnapshot
+from memory.categories.models import AtlasSnapshot, Filing
 from memory.categories.paths import path_normalize
 from memory.models import Memory
 from memory.search.seeds import Scope
@@ -166,7 +167,8 @@ def _nest(counts: dict[str, tuple[int, str]], now: datetime) -> list[dict[str, A
     cut by the cap hangs from the nearest ancestor that was kept."""
     nodes: dict[str, dict[str, Any]] = {}
     roots: list[dict[str, Any]] = []
-    for path in sorted(counts, key=lambda p: (p.count("/"), p)):
+    # Parents before children; among siblings the largest first.
+    for path in sorted(counts, key=lambda p: (p.count("/"), -counts[p][0], p)):
         count, newest = counts[path]
         age_days = max(0.0, (now - datetime.fromisoformat(newest)).total_seconds() / 86400)
         node = {
@@ -186,22 +188,18 @@ def _nest(counts: dict[str, tuple[int, str]], now: datetime) -> list[dict[str, A
     return roots
 
 
-def atlas_memories(*, path: str, where: AtlasFilter, offset: int, limit: int) -> list[Memory]:
-    """One category's live, current memories (filed in it or below), newest first: the drill-down,
-    read from the database, not the snapshot."""
-    memories = (
-        Memory.objects.current()
-        .filter(filings__category__lineage__contains=[path])
-        .defer("embedding", "search_vector")
-        .distinct()
-    )
+def atlas_memories(*, path: str, where: AtlasFilter) -> QuerySet[Memory]:
+    """One category's live, current memories (filed in it or below): the drill-down, read from
+    the database, not the snapshot. The caller orders and pages it."""
+    filed = Filing.objects.filter(memory=OuterRef("pk"), category__lineage__contains=[path])
+    memories = Memory.objects.current().filter(Exists(filed)).defer("embedding", "search_vector")
     if where.workspace_id:
         memories = memories.filter(visible_in__contains=[where.workspace_id])
     if where.owner:
         memories = memories.filter(user_id=where.owner)
     if where.query:
         memories = memories.filter(search_vector=SearchQuery(where.query, config="english"))
-    return list(memories.order_by("-updated_at", "-id")[offset : offset + limit])
+    return memories
 
 
 def memories_unfiled_count() -> int:
