@@ -79,7 +79,25 @@
     }, 0);
   }
 
+  // htmx carries the old holder's attributes over to the new one with the same id while it
+  // settles; the inline style ECharts gave the old one would then be an attribute the policy
+  // refuses. So the old picture goes before the swap.
+  function clear() {
+    const target = document.getElementById("atlas-chart");
+    if (chart) {
+      chart.dispose();
+      chart = null;
+    }
+    if (target) {
+      target.removeAttribute("style");
+      target.removeAttribute("_echarts_instance_");
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", draw);
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "atlas-body") clear();
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail && event.detail.target && event.detail.target.id === "atlas-body") draw();
   });
