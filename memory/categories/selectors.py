@@ -190,7 +190,7 @@ def _nest(counts: dict[str, tuple[int, str]], now: datetime) -> list[dict[str, A
 
 def atlas_memories(*, path: str, where: AtlasFilter) -> QuerySet[Memory]:
     """One category's live, current memories (filed in it or below): the drill-down, read from
-    the database, not the snapshot. The caller orders and pages it."""
+    the database, not the snapshot. The caller orders and pages it (by event time, indexed)."""
     filed = Filing.objects.filter(memory=OuterRef("pk"), category__lineage__contains=[path])
     memories = Memory.objects.current().filter(Exists(filed)).defer("embedding", "search_vector")
     if where.workspace_id:
