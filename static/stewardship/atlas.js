@@ -47,11 +47,17 @@
       series: [
         {
           type: "treemap",
+          name: "all categories",
           data: nodes,
+          left: 4,
+          right: 4,
+          top: 4,
+          bottom: 4,
           leafDepth: 2,
-          nodeClick: "zoomToNode",
+          // A click lists the box's memories; the focus filter narrows the picture to a subtree.
+          nodeClick: false,
           roam: false,
-          breadcrumb: { show: true },
+          breadcrumb: { show: false },
           label: { show: true, formatter: "{b}" },
           upperLabel: { show: true, height: 20 },
           levels: [
@@ -68,6 +74,10 @@
       const url = target.dataset.drillUrl + "category=" + encodeURIComponent(path);
       htmx.ajax("GET", url, { target: "#atlas-drill" });
       target.dataset.chosen = path;
+    });
+    // The holder's size is final only once the stylesheet has laid the page out.
+    window.requestAnimationFrame(function () {
+      if (chart) chart.resize();
     });
     target.dataset.drawn = "true";
     target.dataset.boxes = String(count(nodes));

@@ -109,6 +109,7 @@ POSTS = [
     ("memory-correct", {"action": "forget"}),
     ("review-settle", {"resolution": "retract"}),
     ("proposal-adopt", {}),
+    ("atlas-refresh", {}),
 ]
 
 
@@ -128,7 +129,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
-    reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents"}
+    reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents", "atlas"}
 
     assert set(NAMES) - reading == {name for name, _ in POSTS}
 
