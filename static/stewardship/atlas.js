@@ -27,7 +27,7 @@
 
   function draw() {
     const source = document.getElementById("atlas-data");
-    const target = document.getElementById("atlas-chart");
+    const target = holder();
     if (chart) {
       chart.dispose();
       chart = null;
@@ -89,11 +89,15 @@
     }, 0);
   }
 
-  // htmx carries the old holder's attributes over to the new one with the same id while it
-  // settles; the inline style ECharts gave the old one would then be an attribute the policy
-  // refuses. So the old picture goes before the swap.
+  // The holder has no id: htmx would carry the old holder's attributes over to a new one with
+  // the same id while it settles, and the inline style ECharts gave the old one would then be an
+  // attribute the policy refuses. The old picture goes before the swap all the same.
+  function holder() {
+    return document.querySelector("[data-atlas-chart]");
+  }
+
   function clear() {
-    const target = document.getElementById("atlas-chart");
+    const target = holder();
     if (chart) {
       chart.dispose();
       chart = null;

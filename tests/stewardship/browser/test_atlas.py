@@ -42,7 +42,7 @@ def test_the_atlas_picture_and_a_drill_down(page, live_server, log_in, filed_lib
 
     page.goto(f"{live_server.url}/steward/atlas/")
 
-    chart = page.locator("#atlas-chart")
+    chart = page.locator("[data-atlas-chart]")
     expect(chart).to_have_attribute("data-drawn", "true")
     expect(chart.locator("canvas").first).to_be_attached()
     assert int(chart.get_attribute("data-boxes")) >= 5
@@ -76,5 +76,5 @@ def test_the_table_drill_down_pages_and_a_filter_redraws(
     page.get_by_label("focus").fill("health")
     page.get_by_role("button", name="Show").click()
     expect(page.locator(".atlas-table a")).to_have_text(["health", "health/allergies"])
-    expect(page.locator("#atlas-chart")).to_have_attribute("data-boxes", "2")
+    expect(page.locator("[data-atlas-chart]")).to_have_attribute("data-boxes", "2")
     assert problems == []
