@@ -14,6 +14,7 @@ BENCHMARKS = {
     "search_latency": "bench.search_latency",
     "http_search": "bench.http_search",
     "room_pages": "bench.room_pages",
+    "atlas": "bench.atlas",
 }
 
 

@@ -13,6 +13,7 @@ from django.db import connection
 from django.db.models import Q
 
 from helixsite.errors import InvalidInput, NotFound
+from memory.categories.selectors import category_path_parse
 from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
 from memory.providers import embed_query, get_embedder
 from memory.search.expand import Reached, expand, incoming, links_among
@@ -129,15 +130,23 @@ RESULT_FIELDS = (
 
 
 def memory_search(
-    *, actor: Actor, concept: str | None = None, tags: tuple[str, ...] = (), reinforce: bool = True, **params
+    *,
+    actor: Actor,
+    concept: str | None = None,
+    tags: tuple[str, ...] = (),
+    category: str | None = None,
+    reinforce: bool = True,
+    **params,
 ) -> dict:
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
-    Only live memories the actor can see are seeds, are walked through, or come back.
+    Only live memories the actor can see are seeds, are walked through, or come back; with
+    ``category``, only those filed in that category or below it.
     ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
     """
     request = search_request(**params)
-    scope = _scope(actor, request.user_id if request.scope == "personal" else None, concept=concept, tags=tags)
+    owner = request.user_id if request.scope == "personal" else None
+    scope = _scope(actor, owner, concept=concept, tags=tags, category=_category(category))
     # The model embeds the query on a thread of its own while the database works out the
     # BM25 seeds: the two use different cores.
     embedding = _embed_meanwhile(request.query)
@@ -195,9 +204,20 @@ def _links_for_ppr(ids: list) -> list:
     return links_among(ids) if settings.HELIX_SEARCH_PPR_WEIGHT > 0 else []
 
 
-def _scope(actor: Actor, user_id: str | None, *, concept: str | None = None, tags: tuple[str, ...] = ()) -> Scope:
+def _scope(
+    actor: Actor,
+    user_id: str | None,
+    *,
+    concept: str | None = None,
+    tags: tuple[str, ...] = (),
+    category: str | None = None,
+) -> Scope:
     readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
-    return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags))
+    return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags), category=category)
+
+
+def _category(text: str | None) -> str | None:
+    return category_path_parse(text, field="category") if text not in (None, "") else None
 
 
 def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hit]:

@@ -5,6 +5,7 @@ from stewardship import views
 from stewardship.pages import (
     access_check,
     agents,
+    atlas,
     audit,
     backups,
     config,
@@ -77,6 +78,8 @@ room = (
         path("backups/<str:backup_id>/verify/", backups.backup_verify, name="backup-verify"),
         path("backups/<str:backup_id>/delete/", backups.backup_delete, name="backup-delete"),
         path("backups/<str:backup_id>/restore/", backups.backup_restore, name="backup-restore"),
+        path("atlas/", atlas.atlas, name="atlas"),
+        path("atlas/refresh/", atlas.atlas_refresh, name="atlas-refresh"),
     ],
     "steward",
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from helixsite.agents.tool import ToolApi
 from memory.api import read as memory_reads
 from memory.api import write as memory_writes
+from memory.categories import api as categories_api
 from memory.charter import api as charter_api
 from memory.fastthink import api as think_api
 from memory.outbox import api as outbox_api
@@ -30,6 +31,7 @@ def tool_classes() -> list[type[ToolApi]]:
         memory_reads.SearchReasoningChainApi,
         memory_reads.ConnectMemoriesApi,
         memory_reads.BuildContextApi,
+        categories_api.ListCategoriesApi,
         think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,
         rbac_api.EnrollClientApi,

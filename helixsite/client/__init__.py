@@ -142,6 +142,7 @@ class Helixsite:
         time_from: str | None = None,
         time_to: str | None = None,
         graph_depth: int | None = None,
+        category: str | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "search_memory",
@@ -154,7 +155,18 @@ class Helixsite:
             time_from=time_from,
             time_to=time_to,
             graph_depth=graph_depth,
+            category=category,
         )
+
+    def list_categories(
+        self,
+        *,
+        user_id: str | None = None,
+        parent: str | None = None,
+        limit: int | None = None,
+        cursor: int | None = None,
+    ) -> dict[str, Any]:
+        return self.call("list_categories", user_id=user_id, parent=parent, limit=limit, cursor=cursor)
 
     def list_memories(
         self,

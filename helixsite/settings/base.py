@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "memory.fastthink",
     "memory.charter",
     "memory.outbox",
+    "memory.categories",
     "stewardship",
     "stewardship.vault",
     "helixsite.agents",
@@ -384,6 +385,14 @@ if HELIX_CREDENTIALS_KEY is not None and not _fernet_key(HELIX_CREDENTIALS_KEY):
         "HELIX_CREDENTIALS_KEY is not a Fernet key (32 bytes, url-safe base64); make one with "
         '`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`.'
     )
+# --- categories and the atlas -----------------------------------------------------------
+# Enrichment files every new memory by rules, or by the LLM when one is configured and this is on.
+HELIX_CATEGORIES_LLM = env_bool("HELIX_CATEGORIES_LLM", True)
+HELIX_CATEGORIES_PER_MEMORY = env_int("HELIX_CATEGORIES_PER_MEMORY", 3, minimum=1, maximum=10)
+HELIX_CATEGORIES_PROMPT_MAX = env_int("HELIX_CATEGORIES_PROMPT_MAX", 200, minimum=0, maximum=2000)
+HELIX_ATLAS_MAX_CATEGORIES = env_int("HELIX_ATLAS_MAX_CATEGORIES", 1000, minimum=1, maximum=10_000)
+HELIX_ATLAS_MAX_MEMORIES = env_int("HELIX_ATLAS_MAX_MEMORIES", 25_000, minimum=1, maximum=250_000)
+HELIX_ATLAS_KEEP_SNAPSHOTS = env_int("HELIX_ATLAS_KEEP_SNAPSHOTS", 3, minimum=1, maximum=100)
 
 # --- logging --------------------------------------------------------------------------
 HELIX_LOG_LEVEL = env_choice("HELIX_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])

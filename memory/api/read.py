@@ -35,6 +35,9 @@ class SearchMemoryApi(ToolApi):
     class InputSerializer(ActorInput, SearchOptions):
         user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
         query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+        category = serializers.CharField(
+            required=False, max_length=200, help_text="only memories filed in this category or below (list_categories)"
+        )
 
     OutputSerializer = SearchOut
 

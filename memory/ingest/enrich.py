@@ -1,6 +1,7 @@
-"""Stage 6, on the worker after commit: concepts (INSTANCE_OF), reasoning edges between
-the atoms of a message (BECAUSE / IMPLIES), the raw source of a long message (PART_OF),
-and entity vectors for alias matching. Idempotent: running it twice adds nothing."""
+"""Stage 6, on the worker after commit: concepts (INSTANCE_OF), categories (IN_CATEGORY: by
+rules, or by the LLM when one is configured), reasoning edges between the atoms of a message
+(BECAUSE / IMPLIES), the raw source of a long message (PART_OF), and entity vectors for alias
+matching. Idempotent: running it twice adds nothing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import uuid
 from django.conf import settings
 from django.db import transaction
 
+from memory.categories.services import memories_file
 from memory.ingest.atoms import content_key
 from memory.models import (
     Concept,
@@ -22,7 +24,7 @@ from memory.models import (
     MemorySource,
     MemoryType,
 )
-from memory.providers import get_embedder
+from memory.providers import get_embedder, get_llm
 from rbac.models import Federation, Workspace
 from rbac.policy import WriteDomain, provenance_record
 
@@ -54,6 +56,12 @@ def enrich_run(*, run_id: uuid.UUID) -> None:
         _reasoning_edges(run, result)
         if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and len(result.get("memory_ids", [])) > 1:
             _raw_source(run, result)
+    # After the concepts it reads; outside their transaction, as the LLM may take its time.
+    memories_file(
+        memory_ids=result.get("memory_ids", []),
+        llm=get_llm() if settings.HELIX_CATEGORIES_LLM else None,
+        run_id=run.id,
+    )
     _embed_entities(memories)
 
 

@@ -31,6 +31,7 @@ class Scope:
     user_id: str | None
     concept: str | None = None
     tags: tuple[str, ...] = ()
+    category: str | None = None  # a normalized path: memories filed in it or below
 
     def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
         clauses = [f"{alias}.deleted_at IS NULL", f"({alias}.expires_at IS NULL OR {alias}.expires_at > now())"]
@@ -47,6 +48,12 @@ class Scope:
                 f"WHERE i.memory_id = {alias}.id AND c.name = %(concept)s)"
             )
             params["concept"] = self.concept
+        if self.category:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM categories_filing f JOIN categories_category k ON k.id = f.category_id "
+                f"WHERE f.memory_id = {alias}.id AND k.lineage @> ARRAY[%(category)s]::varchar[])"
+            )
+            params["category"] = self.category
         if self.tags:
             clauses.append(f"{alias}.context_tags @> %(tags)s::varchar[]")
             params["tags"] = list(self.tags)

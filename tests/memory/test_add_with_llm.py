@@ -24,6 +24,9 @@ def llm_server():
             HELIX_LLM_BASE_URL=server.base_url,
             HELIX_LLM_MODEL="test-model",
             HELIX_LLM_MAX_RETRIES=0,
+            # These tests script the write path's calls; filing by the LLM, after commit, has its
+            # own tests (tests/memory/categories/test_filing_with_llm.py).
+            HELIX_CATEGORIES_LLM=False,
         ),
     ):
         reset_providers()

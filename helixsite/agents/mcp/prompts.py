@@ -110,6 +110,8 @@ memory it is: the person or the subject the memory is about.
 - One memory in full, with its edges and history: `{t("get_memory")}(memory_id=...)`
 - The relationships around a memory: `{t("get_memory_graph")}(memory_id=...)`
 - What others in my workspaces know about Z: `{t("search_memory")}(scope="collective")`
+- Which topics are known, and recall within one: `{t("list_categories")}()`, then
+  `{t("search_memory")}(query=..., category="work/infrastructure")`
 - The user told you a fact, decided something, changed their mind: `{t("add_memory")}(message=...)`
 - A stored memory is wrong and you have its id:
   `{t("update_memory")}(memory_id=..., new_content=..., reason=...)`

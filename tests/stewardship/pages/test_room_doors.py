@@ -123,6 +123,7 @@ POSTS = [
     ("backup-verify", {}),
     ("backup-delete", {"confirm": "20260101-000000-abcd"}),
     ("backup-restore", {"phrase": "RESTORE 20260101-000000-abcd"}),
+    ("atlas-refresh", {}),
 ]
 
 
@@ -142,7 +143,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
-    reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents"}
+    reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents", "atlas"}
     reading |= {"config", "config-edit", "config-versions", "credentials"}
     reading |= {"backup", "backup-download", "backup-job"}
 
