@@ -33,15 +33,15 @@ _results = Outage(what="worker results")  # the monitor process's
 
 
 def _patiently(call: Any, *args: Any) -> Any:
-    """``call(*args)``, tried again for as long as the database is out of reach."""
+    """``call(*args)``, tried again on a new connection for as long as the database is out of reach."""
+    connection = connections[Conf.ORM]
     while True:
         try:
-            connections[Conf.ORM].close_if_unusable_or_obsolete()
             result = call(*args)
         except Exception as exc:
-            if not is_unreachable(exc):
+            if not is_unreachable(exc) or connection.in_atomic_block:
                 raise
-            connections[Conf.ORM].close()
+            connection.close()
             _results.failed(exc)
             time.sleep(max(_results.seconds_until_due(), 0.1))
             continue
@@ -58,8 +58,10 @@ _save_task = monitor.save_task
 
 
 def _save_task_once_reachable(task: dict[str, Any], broker: Any) -> None:
-    """django-q2's own, once a connection can be had (it logs, and drops, a result it could not save)."""
-    _patiently(_database_reached)
+    """django-q2's own, once a connection can be had (it logs, and drops, a result it could not
+    save). A task run inline (``sync``) is saved by the caller's own connection, as it comes."""
+    if not Conf.SYNC:
+        _patiently(_database_reached)
     _save_task(task, broker)
 
 
