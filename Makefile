@@ -23,8 +23,11 @@ run: install
 	$(PY) manage.py serve
 
 # The suite runs after the lint: CI enforces the style, the import contracts and the types.
+# Two processes (pytest-xdist, a file's tests together): much of the suite waits on servers,
+# workers and browsers it starts, and each process has its own test database.
+TEST_PROCESSES ?= 2
 test: lint chromium
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
 chromium:
