@@ -23,11 +23,13 @@ run: install
 	$(PY) manage.py serve
 
 # The suite runs after the lint: CI enforces the style, the import contracts and the types.
-# Two processes (pytest-xdist, a file's tests together): much of the suite waits on servers,
-# workers and browsers it starts, and each process has its own test database.
+# Two processes (pytest-xdist): much of the suite waits on servers, workers and browsers it
+# starts. Each process has its own test database and takes tests in the collection's order, in
+# which every test that commits (and so empties the tables after it) comes after those that
+# roll back: the rows migrations make (reserved workspaces, schedules) are there for them.
 TEST_PROCESSES ?= 2
 test: lint chromium
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
 chromium:
