@@ -15,6 +15,7 @@ BENCHMARKS = {
     "http_search": "bench.http_search",
     "room_pages": "bench.room_pages",
     "atlas": "bench.atlas",
+    "locomo": "bench.locomo",
 }
 
 

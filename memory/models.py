@@ -81,6 +81,14 @@ class Memory(models.Model):
         output_field=SearchVectorField(),
         db_persist=True,
     )
+    # What its owner said just before, in the same conversation (memory.ingest.context): recall
+    # matches a question's words against it at a lower weight; the memory itself stays as said.
+    context = models.TextField(blank=True, default="", help_text="what was said just before, for recall")
+    context_vector = models.GeneratedField(
+        expression=SearchVector("context", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     valid_from = models.DateTimeField(default=timezone.now, help_text="event time")
@@ -102,6 +110,7 @@ class Memory(models.Model):
                 opclasses=["vector_cosine_ops"],
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
+            GinIndex(fields=["context_vector"], name="memory_context_vector_gin"),
             GinIndex(fields=["visible_in"], name="memory_visible_in_gin"),
             models.Index(fields=["rbac_scope", "user_id", "content_key"], name="memory_domain_owner_key"),
             models.Index(fields=["user_id", "-created_at"], name="memory_owner_recent"),
@@ -300,11 +309,13 @@ class IngestRun(models.Model):
     error = models.TextField(blank=True)
     llm_calls = models.PositiveSmallIntegerField(default=0)
     result = models.JSONField(default=dict, blank=True)
+    occurred_at = models.DateTimeField(null=True, blank=True, help_text="the event time the message came with")
     started_at = models.DateTimeField(default=timezone.now, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
+        indexes = [models.Index(fields=["user_id", "rbac_scope", "-started_at"], name="ingestrun_owner_recent")]
 
     def __str__(self) -> str:
         return f"run {self.id} {self.status}"

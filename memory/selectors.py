@@ -122,6 +122,7 @@ RESULT_FIELDS = (
     "user_id",
     "importance",
     "metadata",
+    "facets",
     "content_key",
     "created_at",
     "valid_from",

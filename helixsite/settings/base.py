@@ -288,6 +288,9 @@ HELIX_DEDUP_DUPLICATE_THRESHOLD = env_float("HELIX_DEDUP_DUPLICATE_THRESHOLD", 0
 HELIX_DEDUP_RELATED_THRESHOLD = env_float("HELIX_DEDUP_RELATED_THRESHOLD", 0.70, minimum=0.0, maximum=1.0)
 HELIX_REWRITE_MIN_CONFIDENCE = env_float("HELIX_REWRITE_MIN_CONFIDENCE", 0.70, minimum=0.0, maximum=1.0)
 HELIX_RAW_SOURCE_MIN_CHARS = env_int("HELIX_RAW_SOURCE_MIN_CHARS", 100, minimum=1)
+# A message is kept with its owner's previous one (memory.ingest.preceding) when the two came
+# within this many seconds; 0: never.
+HELIX_CONVERSATION_GAP_SECONDS = env_int("HELIX_CONVERSATION_GAP_SECONDS", 1800, minimum=0, maximum=7 * 24 * 3600)
 HELIX_IMPORT_REBUILD_MIN_ROWS = env_int("HELIX_IMPORT_REBUILD_MIN_ROWS", 5000, minimum=1)
 
 # --- the agent surface: buffered writes, notices, the charter --------------------------
@@ -331,6 +334,12 @@ HELIX_SEARCH_RRF_K = env_int("HELIX_SEARCH_RRF_K", 60, minimum=1)
 # Defaults are what won `python -m bench recall` (docs/benchmarks.md): the calibrated BM25 share
 # at 0.6, and no graph proximity in the score (it lowered MRR there at every weight tried).
 HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
+# How much a word said just before a memory (Memory.context) counts against one of its own; 0: not at all.
+HELIX_SEARCH_CONTEXT_WEIGHT = env_float("HELIX_SEARCH_CONTEXT_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
+# How much more a memory counts when its event time lies in a time the query names ("in May 2022").
+HELIX_SEARCH_NAMED_TIME_WEIGHT = env_float("HELIX_SEARCH_NAMED_TIME_WEIGHT", 0.25, minimum=0.0, maximum=10.0)
+# How much more a line of a transcript counts when the query names who said it.
+HELIX_SEARCH_SPEAKER_WEIGHT = env_float("HELIX_SEARCH_SPEAKER_WEIGHT", 0.25, minimum=0.0, maximum=10.0)
 HELIX_SEARCH_BM25_NORMALIZATION = env_choice("HELIX_SEARCH_BM25_NORMALIZATION", "query", ["query", "max"])
 HELIX_SEARCH_SEMANTIC_WEIGHT = env_float("HELIX_SEARCH_SEMANTIC_WEIGHT", 0.75, minimum=0.0)
 HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.0, minimum=0.0)

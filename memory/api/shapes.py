@@ -32,6 +32,8 @@ class SignalsOut(serializers.Serializer):
     ppr = serializers.FloatField(allow_null=True)
     freshness = serializers.FloatField()
     importance = serializers.FloatField()
+    in_named_time = serializers.BooleanField(help_text="its event time lies in a time the query names ('in May 2022')")
+    said_by_named = serializers.BooleanField(help_text="a line of a transcript said by a person the query names")
 
 
 class EdgeReachedOut(serializers.Serializer):
@@ -84,6 +86,7 @@ class MemoryOut(serializers.Serializer):
     certainty = serializers.IntegerField()
     importance = serializers.FloatField()
     metadata = serializers.DictField()
+    context = serializers.CharField(help_text="what was said just before it, in the same conversation ('' if nothing)")
     context_tags = serializers.ListField(child=serializers.CharField())
     immutable = serializers.BooleanField()
     created_at = serializers.DateTimeField()

@@ -50,6 +50,7 @@ class WriteRequest:
     valid_from: datetime
     source: str
     run_id: uuid.UUID
+    context: str = ""  # what was said just before the message (memory.ingest.preceding)
 
 
 def apply(request: WriteRequest) -> Outcome:
@@ -128,6 +129,7 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         rbac_scope=request.domain.scope,
         visible_in=request.domain.visible_in,
         metadata=request.metadata,
+        context=request.context,
         facets=atom.facets,
         embedding=request.vectors[index],
         created_at=now,

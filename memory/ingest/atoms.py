@@ -43,6 +43,7 @@ class Atom:
     attribute: Attribute | None = None
     negated: bool = False
     change_cue: str | None = None
+    speaker: str | None = None  # who said it, when the message is a line of a transcript
     # (index of another atom of the same message, edge type from this atom to it)
     links: list[tuple[int, str]] = field(default_factory=list)
 
@@ -53,6 +54,8 @@ class Atom:
             facets["attribute"] = self.attribute.as_list()
         if self.change_cue:
             facets["change_cue"] = self.change_cue
+        if self.speaker:
+            facets["speaker"] = self.speaker
         return facets
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
@@ -48,17 +49,91 @@ def extract(
     run_id=None,
 ) -> Extraction:
     if verbatim:
-        return Extraction(atoms=[_verbatim_atom(message, subject)], method="verbatim")
+        speaker, _ = speaker_label(message)
+        atom = _verbatim_atom(message, speaker or subject)
+        atom.speaker = speaker
+        return Extraction(atoms=[atom], method="verbatim")
     if llm.enabled:
         try:
             return _extract_with_llm(message, subject, conversation, now, max_atoms, llm, budget, run_id)
         except LLMUnavailable as exc:
-            extraction = extract_by_rules(
-                message=message, subject=subject, conversation=conversation, now=now, max_atoms=max_atoms
-            )
+            extraction = _by_rules(message, subject, conversation, now, max_atoms)
             extraction.method, extraction.problem = "rules_fallback", str(exc)
             return extraction
-    return extract_by_rules(message=message, subject=subject, conversation=conversation, now=now, max_atoms=max_atoms)
+    return _by_rules(message, subject, conversation, now, max_atoms)
+
+
+def _by_rules(message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int) -> Extraction:
+    """A transcript's line ("Caroline: I went …") is said by its speaker: "I" is Caroline, and a
+    statement that does not name her keeps her label."""
+    speaker, said = speaker_label(message)
+    extraction = extract_by_rules(
+        message=said, subject=speaker or subject, conversation=conversation, now=now, max_atoms=max_atoms
+    )
+    if speaker:
+        for atom in extraction.atoms:
+            atom.speaker = speaker
+            if speaker not in atom.content:
+                atom.content = f"{speaker}: {atom.content}"
+    return extraction
+
+
+# "Caroline: …", "Dr. Ana Ruiz: …": one to three capitalised words and a colon open a line of a
+# transcript. Labels that name no speaker are not speakers.
+_SPEAKER = re.compile(r"^\s*((?:Dr\.|Mr\.|Mrs\.|Ms\.)?\s*[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*){0,2}):\s+(?=\S)")
+_NOT_SPEAKERS = {
+    "note",
+    "update",
+    "reminder",
+    "todo",
+    "summary",
+    "re",
+    "fwd",
+    "ps",
+    "q",
+    "a",
+    "question",
+    "answer",
+    "user",
+    "assistant",
+    "system",
+    "me",
+    "i",
+    "important",
+    "warning",
+    "error",
+    "info",
+    "fyi",
+    "edit",
+    "tip",
+    "example",
+    "result",
+    "status",
+    "subject",
+    "title",
+    "date",
+    "time",
+    "location",
+    "address",
+    "goal",
+    "decision",
+    "action",
+}
+_SELF_LABELS = {"user", "me", "i"}
+
+
+def speaker_label(message: str) -> tuple[str | None, str]:
+    """(the speaker a line of a transcript names, the line without its label); (None, message)
+    for a message without one. "User:" or "Me:" label the owner's own words: no other speaker."""
+    match = _SPEAKER.match(message)
+    if match is None:
+        return None, message
+    label = match[1].strip()
+    if label.lower() in _SELF_LABELS:
+        return None, message[match.end() :]
+    if label.lower() in _NOT_SPEAKERS:
+        return None, message
+    return label, message[match.end() :]
 
 
 def extract_by_rules(

@@ -24,6 +24,7 @@ from memory.ingest.atoms import Atom, Extraction, content_key
 from memory.ingest.candidates import load_candidates
 from memory.ingest.decide import Decision, decide
 from memory.ingest.extract import extract
+from memory.ingest.preceding import said_before
 from memory.ingest.request import AddRequest
 from memory.ingest.runlog import RunLog
 from memory.models import MemorySource
@@ -41,6 +42,7 @@ def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str
         workspace=domain.workspace,
         message=request.message,
         message_hash=hashlib.sha256(request.message.encode()).hexdigest(),
+        occurred_at=request.occurred_at,
     )
     budget = CallBudget(settings.HELIX_LLM_CALLS_PER_MESSAGE)
     try:
@@ -80,6 +82,13 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
         decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
         log["decisions"] = [d.as_log() for d in decisions]
     with run.stage("apply") as log:
+        context = said_before(
+            conversation=request.conversation,
+            user_id=request.user_id,
+            scope=domain.scope,
+            started_at=run.run.started_at,
+            occurred_at=request.occurred_at,
+        )
         outcome = apply(
             WriteRequest(
                 atoms=atoms,
@@ -91,6 +100,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
                 user_id=request.user_id,
                 agent_id=request.agent_id,
                 metadata=request.metadata,
+                context=context,
                 valid_from=request.occurred_at or now,
                 source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
                 run_id=run.id,

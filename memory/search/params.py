@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from helixsite.errors import InvalidInput
 from memory.event_time import moment_parse
+from memory.search.dates import NamedTime, named_time
 
 SCOPES = ("personal", "collective", "all")
 
@@ -43,6 +44,7 @@ class SearchRequest:
     scope: str
     window: Window
     graph_depth: int
+    named: NamedTime | None = None  # a time the query's words name: preferred, not required
 
 
 def modes() -> dict[str, Mode]:
@@ -80,6 +82,7 @@ def search_request(
         scope=scope,
         window=_window(temporal_days, time_from, time_to),
         graph_depth=chosen.graph_depth if graph_depth is None else graph_depth,
+        named=named_time(query),
     )
 
 

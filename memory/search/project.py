@@ -41,8 +41,13 @@ def project(
     if request.scope != "personal":
         ranked = _fold_holders(ranked)
     ranked = [h for h in ranked if h.score >= request.mode.min_score]
-    inside = [h for h in ranked if not request.window.explicit or request.window.contains(h.event_time)]
-    outside = [h for h in ranked if h not in inside and h.origin == "edge"]
+    inside: list[Hit] = []
+    outside: list[Hit] = []
+    for hit in ranked:
+        if not request.window.explicit or request.window.contains(hit.event_time):
+            inside.append(hit)
+        elif hit.origin == "edge":
+            outside.append(hit)
     top = inside[: request.limit]
     if pinned is not None and all(h.memory.id != pinned for h in top):
         exact = next((h for h in inside if h.memory.id == pinned), None)
@@ -109,6 +114,8 @@ def as_result(hit: Hit) -> dict[str, Any]:
             "ppr": None if hit.ppr is None else round(hit.ppr, 4),
             "freshness": round(hit.freshness, 4),
             "importance": memory.importance,
+            "in_named_time": bool(hit.flags.get("in_named_time")),
+            "said_by_named": bool(hit.flags.get("said_by_named")),
         },
         "origin": hit.origin,
         "superseded": bool(hit.flags.get("superseded")),

@@ -4,12 +4,16 @@ semantic  cosine blended with the lexical evidence (normalized BM25, or RRF k=60
 ppr       personalized PageRank proximity to the seeds over the typed edges, scaling semantic
 freshness exp(−age/30 days) on event time, weighted by the mode
 importance the memory's own importance
+named time a memory whose event time lies in a time the query names ("in May 2022") has its
+           semantic score raised by HELIX_SEARCH_NAMED_TIME_WEIGHT
+speaker    so has a line of a transcript said by a person the query names (HELIX_SEARCH_SPEAKER_WEIGHT)
 A direct hit's semantic score is a floor: the graph and freshness can promote it, never erase it.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import uuid
 from dataclasses import dataclass, field
 
@@ -84,6 +88,7 @@ def score(
             lexical = bm25.normalized(memory_id, method)
             hit.semantic = (1 - w) * max(cosine, 0.0) + w * lexical
         hits[memory_id] = hit
+    _prefer(hits.values(), request)
     weight = settings.HELIX_SEARCH_PPR_WEIGHT
     ppr = personalized_pagerank(hits, links) if weight > 0 else {}
     now = timezone.now()
@@ -99,6 +104,27 @@ def score(
             + settings.HELIX_SEARCH_IMPORTANCE_WEIGHT * hit.memory.importance
         )
     return sorted(hits.values(), key=lambda h: -h.score)
+
+
+def _prefer(hits, request: SearchRequest) -> None:
+    """Raise the semantic score of a memory dated in a time the query names, and of a line said
+    by a person the query names ("What does Melanie do to relax?": Melanie's own words)."""
+    named, named_weight = request.named, settings.HELIX_SEARCH_NAMED_TIME_WEIGHT
+    speaker_weight = settings.HELIX_SEARCH_SPEAKER_WEIGHT
+    words = set(re.findall(r"\w+", request.query.lower())) if speaker_weight > 0 else set()
+    for hit in hits:
+        if named is not None and named_weight > 0 and named.contains(hit.event_time):
+            hit.semantic *= 1 + named_weight
+            hit.flags["in_named_time"] = True
+        speaker = (hit.memory.facets or {}).get("speaker") if words else None
+        if speaker and _first_name(speaker) in words:
+            hit.semantic *= 1 + speaker_weight
+            hit.flags["said_by_named"] = True
+
+
+def _first_name(speaker: str) -> str:
+    names = [word for word in speaker.lower().split() if word not in ("dr.", "mr.", "mrs.", "ms.")]
+    return names[0] if names else ""
 
 
 def personalized_pagerank(

@@ -107,9 +107,12 @@ class Bm25:
 
 
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
+    """BM25 over a memory's own words and, at ``HELIX_SEARCH_CONTEXT_WEIGHT``, the words said just
+    before it (BM25F: a term's frequency and a document's length are the weighted sums of both)."""
     terms = query_terms(request.query)
     if not terms:
         return Bm25({}, 1.0)
+    alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
     n, avgdl = corpus_statistics(scope)
     frequencies = document_frequencies(scope, terms)
     seed_where, seed_params = scope.sql(request.window)
@@ -121,21 +124,36 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         if scope.user_id is not None
         else ""
     )
+    if alpha > 0:
+        matched = "(m.search_vector @@ %(any_term)s::tsquery OR m.context_vector @@ %(any_term)s::tsquery)"
+        text = "m.search_vector || m.context_vector"
+        frequency = """SELECT lexeme, cardinality(positions)::float AS tf FROM unnest(c.search_vector)
+                       UNION ALL
+                       SELECT lexeme, %(alpha)s * cardinality(positions) FROM unnest(c.context_vector)"""
+    else:
+        matched, text = "m.search_vector @@ %(any_term)s::tsquery", "m.search_vector"
+        frequency = "SELECT lexeme, cardinality(positions)::float AS tf FROM unnest(c.search_vector)"
     sql = f"""
         WITH {owned} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         candidates AS (
-            SELECT m.id, m.search_vector FROM {source} m
-            WHERE {seed_where} AND m.search_vector @@ %(any_term)s::tsquery
-            ORDER BY ts_rank_cd(m.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+            SELECT m.id, m.search_vector, m.context_vector,
+                   length(m.search_vector) + %(alpha)s * length(m.context_vector) AS dl
+            FROM {source} m
+            WHERE {seed_where} AND {matched}
+            ORDER BY ts_rank_cd({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+        ),
+        counted AS (
+            SELECT c.id, c.dl, u.lexeme, sum(u.tf) AS tf
+            FROM candidates c CROSS JOIN LATERAL ({frequency}) AS u(lexeme, tf)
+            WHERE u.lexeme = ANY(%(terms)s::text[])
+            GROUP BY c.id, c.dl, u.lexeme
         )
-        SELECT c.id, sum(
+        SELECT t.id, sum(
             ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5))
-            * (cardinality(u.positions) * (%(k1)s + 1))
-            / (cardinality(u.positions) + %(k1)s * (1 - %(b)s + %(b)s * length(c.search_vector) / %(avgdl)s))
+            * (t.tf * (%(k1)s + 1)) / (t.tf + %(k1)s * (1 - %(b)s + %(b)s * t.dl / %(avgdl)s))
         ) AS score
-        FROM candidates c CROSS JOIN LATERAL unnest(c.search_vector) AS u(lexeme, positions, weights)
-        JOIN df ON df.term = u.lexeme
-        GROUP BY c.id ORDER BY score DESC LIMIT %(k)s"""
+        FROM counted t JOIN df ON df.term = t.lexeme
+        GROUP BY t.id ORDER BY score DESC LIMIT %(k)s"""
     k1 = settings.HELIX_SEARCH_BM25_K1
     params = {
         **seed_params,
@@ -143,6 +161,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         "dfs": [frequencies[t] for t in terms],
         "n": n,
         "avgdl": avgdl,
+        "alpha": alpha,
         "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
@@ -166,8 +185,10 @@ _statistics_lock = threading.Lock()
 
 
 def corpus_statistics(scope: Scope) -> tuple[float, float]:
-    """(number of documents, average document length) over what the actor can see."""
-    key = _readers(scope)
+    """(number of documents, average document length) over what the actor can see; a document's
+    length counts the words said before it at their weight, as BM25 does."""
+    alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
+    key = (*_readers(scope), alpha)
     now = time.monotonic()
     with _statistics_lock:
         cached = _statistics.get(key)
@@ -177,7 +198,9 @@ def corpus_statistics(scope: Scope) -> tuple[float, float]:
     where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT count(*), coalesce(avg(length(s.search_vector)), 1) FROM memory_memory s WHERE {where}", params
+            "SELECT count(*), coalesce(avg(length(s.search_vector) + %(alpha)s * length(s.context_vector)), 1) "
+            f"FROM memory_memory s WHERE {where}",
+            {**params, "alpha": alpha},
         )
         n, avgdl = cursor.fetchone()
     with _statistics_lock:

@@ -1,0 +1,109 @@
+"""A memory keeps what its owner said just before, in the same conversation; recall matches a
+question against it at a lower weight."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import override_settings
+
+from memory.api.read import GetMemoryApi
+from memory.models import IngestRun, Memory
+from memory.selectors import memory_search
+from tests.factories import make_workspace, tool_call
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(answer: dict) -> Memory:
+    return Memory.objects.get(id=answer["memory_ids"][0])
+
+
+def test_a_message_keeps_the_one_its_owner_sent_just_before(add):
+    add("Melanie: What did you research last week?", extract=False)
+    answer = add("Caroline: Adoption agencies, mostly.", extract=False)
+
+    assert stored(answer).context == "Melanie: What did you research last week?"
+
+
+def test_the_first_message_has_nothing_before_it(add):
+    assert stored(add("Caroline: Hello there!", extract=False)).context == ""
+
+
+def test_another_owner_or_workspace_is_another_conversation(team, add):
+    make_workspace("other")
+    add("Someone else's question about research?", user_id="alice", extract=False)
+
+    assert stored(add("Caroline: Adoption agencies, mostly.", extract=False)).context == ""
+
+
+def test_a_message_sent_after_the_gap_starts_a_new_conversation(add):
+    add("Melanie: What did you research last week?", extract=False)
+    IngestRun.objects.update(started_at=IngestRun.objects.get().started_at - timedelta(hours=1))
+
+    assert stored(add("Caroline: Adoption agencies, mostly.", extract=False)).context == ""
+
+
+def test_event_times_far_apart_are_different_sessions(add):
+    add("Melanie: What did you research?", extract=False, occurred_at="2023-05-08T13:56:00Z")
+
+    later = add("Caroline: Adoption agencies, mostly.", extract=False, occurred_at="2023-05-25T10:00:00Z")
+    same = add("Melanie: Wow, tell me more.", extract=False, occurred_at="2023-05-25T10:00:00Z")
+
+    assert stored(later).context == ""
+    assert stored(same).context == "Caroline: Adoption agencies, mostly."
+
+
+def test_the_conversation_a_client_sends_wins(add):
+    add("Melanie: What did you research?", extract=False)
+
+    answer = add("Adoption agencies.", extract=False, context="Which agencies did you look at?")
+
+    assert stored(answer).context == "Which agencies did you look at?"
+
+
+@override_settings(HELIX_CONVERSATION_GAP_SECONDS=0)
+def test_a_gap_of_zero_keeps_nothing(add):
+    add("Melanie: What did you research?", extract=False)
+
+    assert stored(add("Caroline: Adoption agencies, mostly.", extract=False)).context == ""
+
+
+def test_extracted_atoms_keep_the_message_before_them(add):
+    add("What did you do on the weekend?", extract=False)
+
+    answer = add("I went hiking in the Alps with my sister.")
+
+    assert {m.context for m in Memory.objects.filter(id__in=answer["memory_ids"])} == {
+        "What did you do on the weekend?"
+    }
+
+
+def test_get_memory_reads_it_back(team, add):
+    add("Melanie: What did you research?", extract=False)
+    answer = add("Caroline: Adoption agencies, mostly.", extract=False)
+
+    body = tool_call(GetMemoryApi, actor=team["writer"], memory_id=answer["memory_ids"][0])
+
+    assert body["memory"]["context"] == "Melanie: What did you research?"
+
+
+def answer_rank(actor, query: str, answer: str) -> int | None:
+    results = memory_search(actor=actor, query=query, user_id="bob", limit=10)["results"]
+    return next((n for n, r in enumerate(results, start=1) if r["content"] == answer), None)
+
+
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_an_answer_is_found_by_the_words_of_its_question(team, add):
+    for n in range(30):
+        add(f"Caroline: I had a lovely lunch with friend {n} at the harbour cafe.", extract=False)
+        add(f"Melanie: The kids painted picture number {n} today.", extract=False)
+    add("Melanie: Which adoption agencies did you research, Caroline?", extract=False)
+    add("Caroline: Three of them so far, and two felt right for us.", extract=False)
+    answer = "Caroline: Three of them so far, and two felt right for us."
+    question = "What adoption agencies were researched?"
+
+    with override_settings(HELIX_SEARCH_CONTEXT_WEIGHT=0.0):
+        assert answer_rank(team["writer"], question, answer) is None  # none of its own words is asked for
+    assert answer_rank(team["writer"], question, answer) == 2  # after the question itself
