@@ -101,6 +101,7 @@ def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
         attribute=english.find_attribute(attributed, subject),
         negated=english.is_negated(attributed),
         change_cue=english.change_cue(original),
+        change=english.find_change(original),
     )
 
 
@@ -120,6 +121,7 @@ def _verbatim_atom(message: str, subject: str) -> Atom:
         attribute=english.find_attribute(attributed, subject) if short else None,
         negated=english.is_negated(attributed) if short else False,
         change_cue=english.change_cue(text) if short else None,
+        change=english.find_change(text) if short else None,
     )
 
 
@@ -244,4 +246,5 @@ def _from_llm(item: LLMAtom, subject: str) -> Atom:
         attribute=attribute,
         negated=item.negated or english.is_negated(item.content),
         change_cue=english.change_cue(item.content),
+        change=english.find_change(item.content),
     )
