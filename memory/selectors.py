@@ -180,11 +180,14 @@ def memory_search(
     )
     top_ids = [h.memory.id for h in hits[: request.limit * 3]]
     superseded_by = incoming([h.memory.id for h in hits if h.memory.valid_to], "SUPERSEDES", scope)
-    hits += _successors_missing(hits, superseded_by, vector)
+    hits += _successors_missing(hits, superseded_by, vector, "SUPERSEDES")
+    retracted_by = incoming(top_ids, "CONTRADICTS", scope, source_change="retracts")
+    hits += _successors_missing(hits, retracted_by, vector, "CONTRADICTS")
     results = project(
         request=request,
         hits=hits,
         superseded_by=superseded_by,
+        retracted_by=retracted_by,
         families=_families(top_ids),
         pinned=_exact_pin(request.query, bm25_scores),
     )
@@ -221,10 +224,10 @@ def _category(text: str | None) -> str | None:
     return category_path_parse(text, field="category") if text not in (None, "") else None
 
 
-def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hit]:
-    """Current versions of superseded hits that the seeds and the walk did not reach."""
+def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type: str) -> list[Hit]:
+    """What replaced or retracted hits (``successors_of``) that the seeds and the walk did not reach."""
     have = {h.memory.id for h in hits}
-    missing = {s: old for old, successors in superseded_by.items() for s in successors if s not in have}
+    missing = {s: old for old, successors in successors_of.items() for s in successors if s not in have}
     if not missing:
         return []
     cosines = _cosines(list(missing), vector)
@@ -234,7 +237,7 @@ def _successors_missing(hits: list[Hit], superseded_by: dict, vector) -> list[Hi
             memory=memory,
             origin="edge",
             cosine=cosines.get(memory_id, 0.0),
-            reached=Reached(depth=1, edge_type="SUPERSEDES", via=missing[memory_id]),
+            reached=Reached(depth=1, edge_type=edge_type, via=missing[memory_id]),
         )
         for memory_id, memory in found.items()
     ]

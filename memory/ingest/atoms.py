@@ -33,6 +33,19 @@ class Attribute:
         return [self.subject, self.name, self.value, self.single_valued]
 
 
+@dataclass(frozen=True)
+class Change:
+    """What a statement says about an earlier one: it ``ends`` or ``reschedules`` the thing
+    named by ``topic`` (a later statement replaces it), ``retracts`` it (it was never true),
+    or ``adds`` to it (it stands beside it)."""
+
+    kind: str
+    topic: str = ""
+
+    def as_list(self) -> list:
+        return [self.kind, self.topic]
+
+
 @dataclass
 class Atom:
     content: str
@@ -43,6 +56,7 @@ class Atom:
     attribute: Attribute | None = None
     negated: bool = False
     change_cue: str | None = None
+    change: Change | None = None
     speaker: str | None = None  # who said it, when the message is a line of a transcript
     # (index of another atom of the same message, edge type from this atom to it)
     links: list[tuple[int, str]] = field(default_factory=list)
@@ -54,6 +68,8 @@ class Atom:
             facets["attribute"] = self.attribute.as_list()
         if self.change_cue:
             facets["change_cue"] = self.change_cue
+        if self.change is not None:
+            facets["change"] = self.change.as_list()
         if self.speaker:
             facets["speaker"] = self.speaker
         return facets

@@ -83,7 +83,7 @@ def _gate(atom: Atom, found: list[Candidate], key: str) -> Decision | None:
     exact = next((c for c in found if c.memory.content_key == key), None)
     if exact:
         return Decision(Op.NOOP, exact, 1.0, "the same statement is stored already")
-    conflict = _attribute_conflict(atom, found)
+    conflict = _attribute_conflict(atom, found) or _change_conflict(atom, found)
     if conflict:
         return conflict
     best = found[0] if found else None
@@ -99,6 +99,7 @@ def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
     """The same single-valued attribute with another value, or the same value denied."""
     if atom.attribute is None:
         return None
+    adds = atom.change is not None and atom.change.kind == "adds"  # "I also joined the chess club"
     for candidate in found:
         stored = candidate.memory.facets.get("attribute")
         if not stored or stored[:2] != [atom.attribute.subject, atom.attribute.name]:
@@ -106,7 +107,7 @@ def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         same_value = stored[2] == atom.attribute.value
         negation_differs = bool(candidate.memory.facets.get("negated")) != atom.negated
         name = atom.attribute.name
-        if not same_value and not atom.negated and (atom.attribute.single_valued or atom.change_cue):
+        if not same_value and not atom.negated and not adds and (atom.attribute.single_valued or atom.change_cue):
             confidence = 0.9 if atom.change_cue else 0.8
             reason = f"{name} changed from {stored[2]!r} to {atom.attribute.value!r}"
             return Decision(Op.SUPERSEDE, candidate, confidence, reason, method="rules")
@@ -115,6 +116,35 @@ def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
                 return Decision(Op.SUPERSEDE, candidate, 0.85, f"{name} {stored[2]!r} no longer holds", method="rules")
             return Decision(Op.CONTRADICT, candidate, 0.85, f"denies the stored {name} {stored[2]!r}", method="rules")
     return None
+
+
+def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """A statement that ends, reschedules or retracts a thing it names ("I left Acme", "the
+    launch is pushed back to March", "the note about the Berlin trip was wrong"): the stored
+    memory that says that thing is the one it changes. Ends and reschedules must name every
+    word of the thing; a retraction, being explicit, shares half the words of the shorter of
+    the two ("the note about the Berlin trip was wrong" retracts "flying to Berlin in May")."""
+    change = atom.change
+    if change is None or change.kind == "adds" or not change.topic:
+        return None
+    topic = set(change.topic.split())
+    others = [c for c in found if c.memory.facets.get("change") != change.as_list()]
+    if change.kind == "retracts":
+        scored = [(_shared(topic, c), c) for c in others]
+        share, target = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+        if target is None or share < 0.5:
+            return None
+        return Decision(Op.CONTRADICT, target, 0.9, f"retracts what was said of {change.topic}", method="rules")
+    target = next((c for c in others if topic <= english.topic_words(c.memory.content)), None)
+    if target is None:
+        return None
+    verb = "moved to another date" if change.kind == "reschedules" else "no longer holds"
+    return Decision(Op.SUPERSEDE, target, 0.9, f"{change.topic} {verb}", method="rules")
+
+
+def _shared(topic: set[str], candidate: Candidate) -> float:
+    said = english.topic_words(candidate.memory.content) - {candidate.memory.user_id.lower()}
+    return len(topic & said) / max(min(len(topic), len(said)), 1)
 
 
 def decide_by_rules(atom: Atom, found: list[Candidate]) -> Decision:

@@ -81,44 +81,14 @@ def _by_rules(message: str, subject: str, conversation: Conversation, now: datet
 # "Caroline: …", "Dr. Ana Ruiz: …": one to three capitalised words and a colon open a line of a
 # transcript. Labels that name no speaker are not speakers.
 _SPEAKER = re.compile(r"^\s*((?:Dr\.|Mr\.|Mrs\.|Ms\.)?\s*[A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*){0,2}):\s+(?=\S)")
+# fmt: off
 _NOT_SPEAKERS = {
-    "note",
-    "update",
-    "reminder",
-    "todo",
-    "summary",
-    "re",
-    "fwd",
-    "ps",
-    "q",
-    "a",
-    "question",
-    "answer",
-    "user",
-    "assistant",
-    "system",
-    "me",
-    "i",
-    "important",
-    "warning",
-    "error",
-    "info",
-    "fyi",
-    "edit",
-    "tip",
-    "example",
-    "result",
-    "status",
-    "subject",
-    "title",
-    "date",
-    "time",
-    "location",
-    "address",
-    "goal",
-    "decision",
-    "action",
+    "note", "update", "reminder", "todo", "summary", "re", "fwd", "ps", "q", "a", "question", "answer",
+    "user", "assistant", "system", "me", "i", "important", "warning", "error", "info", "fyi", "edit",
+    "tip", "example", "result", "status", "subject", "title", "date", "time", "location", "address",
+    "goal", "decision", "action"
 }
+# fmt: on
 _SELF_LABELS = {"user", "me", "i"}
 
 
@@ -176,6 +146,7 @@ def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
         attribute=english.find_attribute(attributed, subject),
         negated=english.is_negated(attributed),
         change_cue=english.change_cue(original),
+        change=english.find_change(original),
     )
 
 
@@ -195,6 +166,7 @@ def _verbatim_atom(message: str, subject: str) -> Atom:
         attribute=english.find_attribute(attributed, subject) if short else None,
         negated=english.is_negated(attributed) if short else False,
         change_cue=english.change_cue(text) if short else None,
+        change=english.find_change(text) if short else None,
     )
 
 
@@ -319,4 +291,5 @@ def _from_llm(item: LLMAtom, subject: str) -> Atom:
         attribute=attribute,
         negated=item.negated or english.is_negated(item.content),
         change_cue=english.change_cue(item.content),
+        change=english.find_change(item.content),
     )

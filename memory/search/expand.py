@@ -65,17 +65,21 @@ def links_among(ids: list[uuid.UUID]) -> list[Link]:
         return [Link(*row) for row in cursor.fetchall()]
 
 
-def incoming(ids: list[uuid.UUID], edge_type: str, scope: Scope) -> dict[uuid.UUID, list[uuid.UUID]]:
-    """For each memory, the visible memories with an edge of ``edge_type`` into it."""
+def incoming(
+    ids: list[uuid.UUID], edge_type: str, scope: Scope, *, source_change: str | None = None
+) -> dict[uuid.UUID, list[uuid.UUID]]:
+    """For each memory, the visible memories with an edge of ``edge_type`` into it; with
+    ``source_change``, only those whose statement is that kind of change ("retracts")."""
     if not ids:
         return {}
     visible, params = scope.sql(alias="m")
+    change = "AND m.facets -> 'change' ->> 0 = %(change)s" if source_change else ""
     with connection.cursor() as cursor:
         cursor.execute(
             f"""SELECT e.target_id, e.source_id FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id
                 WHERE e.expired_at IS NULL AND e.edge_type = %(type)s AND e.target_id = ANY(%(ids)s::uuid[])
-                AND {visible} ORDER BY m.created_at DESC""",
-            {**params, "ids": ids, "type": edge_type},
+                AND {visible} {change} ORDER BY m.created_at DESC""",
+            {**params, "ids": ids, "type": edge_type, "change": source_change},
         )
         found: dict[uuid.UUID, list[uuid.UUID]] = {}
         for target, source in cursor.fetchall():

@@ -1,6 +1,7 @@
 """Stage 4: shape the ranked hits into the answer.
 
 - superseded rows stay, ×0.6 and labelled with what superseded them;
+- a retracted row ("I'm not vegetarian after all") stays, below its retraction and labelled with it;
 - a raw source and its atoms (PART_OF) show once, as their best-ranked member, the rest in ``collapsed``;
 - collective and all scopes fold the same fact held by several owners, with the holder count;
 - with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
@@ -23,6 +24,7 @@ def project(
     request: SearchRequest,
     hits: list[Hit],
     superseded_by: dict[uuid.UUID, list[uuid.UUID]],
+    retracted_by: dict[uuid.UUID, list[uuid.UUID]],
     families: dict[uuid.UUID, uuid.UUID],
     pinned: uuid.UUID | None,
 ) -> list[Hit]:
@@ -36,6 +38,13 @@ def project(
             hit.score *= settings.HELIX_SEARCH_SUPERSEDED_PENALTY
             hit.flags["superseded"] = True
             hit.flags["superseded_by"] = [str(i) for i in successors]
+    for hit in hits:
+        retractions = [by_id[r] for r in retracted_by.get(hit.memory.id, []) if r in by_id]
+        # The owner said this was wrong: the retraction answers the same query first.
+        for retraction in retractions:
+            retraction.score = max(retraction.score, hit.score + 1e-3)
+        if retractions:
+            hit.flags["retracted_by"] = [str(r.memory.id) for r in retractions]
     ranked = sorted(hits, key=lambda h: -h.score)
     ranked = _collapse_families(ranked, families)
     if request.scope != "personal":
@@ -123,7 +132,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
     }
     if hit.reached is not None:
         result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
-    for key in ("superseded_by", "collapsed", "holders", "exact_match"):
+    for key in ("superseded_by", "retracted_by", "collapsed", "holders", "exact_match"):
         if key in hit.flags:
             result[key] = hit.flags[key]
     return result

@@ -82,6 +82,40 @@ def test_single_valued_attributes_are_recognised(sentence, attribute):
     assert (found.subject, found.name, found.value, found.single_valued) == attribute
 
 
+@pytest.mark.parametrize(
+    ("sentence", "attribute"),
+    [
+        ("bob left Acme and joined Globex", ("bob", "employer", "globex", True)),
+        ("Since the move bob is living in Cork", ("bob", "residence", "cork", True)),
+        ("bob rents an apartment in Brooklyn", ("bob", "residence", "brooklyn", True)),
+        ("bob's parents moved back to Seville", ("bob's parents", "residence", "seville", True)),
+    ],
+)
+def test_the_owner_of_an_attribute_is_the_subject_not_a_name_nearby(sentence, attribute):
+    found = english.find_attribute(sentence, "bob")
+    assert (found.subject, found.name, found.value, found.single_valued) == attribute
+
+
+@pytest.mark.parametrize(
+    ("sentence", "change"),
+    [
+        ("I quit my job at Initech, now I'm at Hooli.", ("ends", "initech")),
+        ("Siemens let me go in March.", ("ends", "siemen")),
+        ("I'm leaving Spotify at the end of the month to join Klarna.", ("ends", "spotify")),
+        ("They delayed the exam by a week, to 19 May.", ("reschedules", "exam")),
+        ("The due date for the tax return slipped to 28 February.", ("reschedules", "return tax")),
+        ("Sprint planning is now on Tuesdays.", ("reschedules", "plann sprint")),
+        ("The earlier note about the Berlin trip was wrong.", ("retracts", "berlin trip")),
+        ("I also joined the chess club.", ("adds", "")),
+        ("I moved to Berlin last month.", None),
+        ("I gave up the Thursday book club.", ("ends", "book club thursday")),
+    ],
+)
+def test_the_grammar_of_change_names_what_changed(sentence, change):
+    found = english.find_change(sentence)
+    assert (found.as_list() if found else None) == (list(change) if change else None)
+
+
 def test_entities_cover_names_paths_identifiers_and_quoted_terms():
     found = english.find_entities(
         'The deploy of "night build" failed with E1203 in /srv/app/settings.yaml; ask Maria Lopez at ops@example.com.',
