@@ -177,7 +177,7 @@ KEYS: dict[str, Key] = {
         Key("HELIX_SEARCH_CONTEXT_WEIGHT", SEARCH, "float", 0.0, 1.0),
         Key("HELIX_SEARCH_NAMED_TIME_WEIGHT", SEARCH, "float", 0.0, 10.0),
         Key("HELIX_SEARCH_SPEAKER_WEIGHT", SEARCH, "float", 0.0, 10.0),
-        Key("HELIX_SEARCH_BM25_NORMALIZATION", SEARCH, "choice", choices=("query", "max")),
+        Key("HELIX_SEARCH_BM25_NORMALIZATION", SEARCH, "choice", choices=("query", "terms", "max")),
         Key("HELIX_SEARCH_RRF_K", SEARCH, "int", 1, 10_000),
         Key("HELIX_SEARCH_VECTOR_K", SEARCH, "int", 5, 1000),
         Key("HELIX_SEARCH_BM25_K", SEARCH, "int", 5, 1000),

