@@ -86,7 +86,10 @@ class MemoryOut(serializers.Serializer):
     certainty = serializers.IntegerField()
     importance = serializers.FloatField()
     metadata = serializers.DictField()
-    context = serializers.CharField(help_text="what was said just before it, in the same conversation ('' if nothing)")
+    # Taken out of the class body like ``source`` below: it does not shadow Field.context.
+    context = serializers.CharField(  # type: ignore[assignment]
+        help_text="what was said just before it, in the same conversation ('' if nothing)"
+    )
     context_tags = serializers.ListField(child=serializers.CharField())
     immutable = serializers.BooleanField()
     created_at = serializers.DateTimeField()

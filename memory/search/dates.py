@@ -18,7 +18,7 @@ _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _BEFORE = r"(?P<before>(?:the\s+)?(?P<unit>day|weekend|week|month)\s+before\s+)?"
 _PATTERNS = [
-    re.compile(rf"\b{_BEFORE}(?P<iso>{_YEAR}-(?P<m>\d\d)-(?P<d>\d\d))\b", re.I),
+    re.compile(rf"\b{_BEFORE}{_YEAR}-(?P<month>\d\d)-(?P<day>\d\d)\b", re.I),
     re.compile(rf"\b{_BEFORE}{_DAY}(?:\s+of)?\s+{_MONTH},?\s+{_YEAR}\b", re.I),
     re.compile(rf"\b{_BEFORE}{_MONTH}\s+{_DAY},?\s+{_YEAR}\b", re.I),
     re.compile(rf"\b(?:in\s+|during\s+)?{_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.I),
@@ -57,9 +57,9 @@ def named_time(query: str) -> NamedTime | None:
 
 
 def _span(parts: dict[str, str | None]) -> tuple[datetime, datetime] | None:
-    year = int(parts["year"]) if parts.get("year") else None
-    month = _MONTHS.get((parts.get("month") or "").lower()) or (int(parts["m"]) if parts.get("m") else None)
-    day = int(parts["d"] if parts.get("d") else parts["day"]) if parts.get("d") or parts.get("day") else None
+    year, day = _number(parts.get("year")), _number(parts.get("day"))
+    month_said = (parts.get("month") or "").lower()
+    month = _MONTHS.get(month_said) or _number(month_said)
     if year is None:
         return None
     try:
@@ -74,6 +74,10 @@ def _span(parts: dict[str, str | None]) -> tuple[datetime, datetime] | None:
     if parts.get("before"):
         return _moment(named) - _BEFORE_SPAN[(parts.get("unit") or "week").lower()], _moment(named, end=True)
     return _moment(named) - _DAY_SLACK, _moment(named, end=True) + _DAY_SLACK
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
 
 
 def _moment(day: date, *, end: bool = False) -> datetime:
