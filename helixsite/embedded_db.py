@@ -16,6 +16,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import tempfile
 import threading
 import warnings
 from dataclasses import dataclass
@@ -195,9 +196,9 @@ def _check_data_dir(data_dir: Path) -> None:
         raise EmbeddedDatabaseError(f"HELIX_DATA_DIR {data_dir} is a file, not a directory; point it at a directory.")
     try:
         ensure_private(data_dir)
-        probe = data_dir / ".write-probe"
-        probe.write_text("ok")
-        probe.unlink()
+        # A name of its own: the web server's processes start together and probe at once.
+        with tempfile.TemporaryFile(dir=data_dir):
+            pass
     except OSError as exc:
         raise EmbeddedDatabaseError(
             f"HELIX_DATA_DIR {data_dir} is not writable ({exc.strerror}); "

@@ -7,6 +7,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -136,3 +137,25 @@ def test_a_data_dir_that_is_a_file_gives_a_clear_error(tmp_path):
 
     with pytest.raises(embedded_db.EmbeddedDatabaseError, match="is a file, not a directory"):
         embedded_db.ensure_running(blocker, "appdb")
+
+
+def test_workers_starting_together_all_find_the_data_dir_writable(tmp_path):
+    """The web server's worker processes start at once, and each checks the data dir before
+    starting or attaching to the database: no check may trip over another's."""
+    failures: list[Exception] = []
+
+    def start_checks() -> None:
+        for _ in range(300):
+            try:
+                embedded_db._check_data_dir(tmp_path)
+            except embedded_db.EmbeddedDatabaseError as exc:
+                failures.append(exc)
+
+    workers = [threading.Thread(target=start_checks) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+    assert failures == []
+    assert list(tmp_path.iterdir()) == [], "no probe is left behind"
