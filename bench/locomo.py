@@ -2,10 +2,11 @@
 driven through the agent API of a running server (real HTTP: ``helixsite.web`` and a queue worker),
 by the protocol of ``../shared/data/README.md``.
 
-One owner per conversation; every turn goes through ``add_memory`` in order (``"<speaker>: <text>"``,
-plus ``" [shares <caption>]"`` for an image, the session's date as ``occurred_at``, the turn's
-``dia_id`` in ``metadata``, no ``context``); once the worker has drained the queue, every question of
-categories 1–4 goes through ``search_memory`` as that owner, limit 10. recall@k is the share of a
+One owner per conversation, each ingestion mode in a workspace of its own with a reader of its own;
+every turn goes through ``add_memory`` in order (``"<speaker>: <text>"``, plus ``" [shares <caption>]"``
+for an image, the session's date as ``occurred_at``, the turn's ``dia_id`` in ``metadata``, no
+``context``); once the worker has drained the queue, every question of categories 1–4 goes through
+``search_memory`` as that owner, limit 10. recall@k is the share of a
 question's evidence turns among the first k results; MRR is over the first evidence turn found.
 
 The data is CC BY-NC 4.0 and stays outside the repository: ``BENCH_LOCOMO_FILE`` names another copy.
@@ -43,7 +44,9 @@ from memory.models import Memory
 from memory.selectors import memory_search
 from rbac.services import token_issue
 
-WORKSPACE = "bench-locomo"
+# Each ingestion mode in a workspace of its own, read by a principal of its own: BM25 counts words
+# over what the reader sees, so one mode's memories must not weigh on the other's.
+SPACES = {False: "bench-locomo-v", True: "bench-locomo-x"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CLIENTS = int(os.environ.get("BENCH_LOCOMO_CLIENTS", "2"))
 
@@ -86,21 +89,25 @@ def run() -> None:
     turns = sum(len(c.turns) for c in conversations)
     questions = sum(len(c.questions) for c in conversations)
     print(f"{path.name}: {len(conversations)} conversations, {turns} turns, {questions} questions (categories 1-4)")
-    actor = prepared(workspace=WORKSPACE, principal="bench-locomo")
-    token = token_issue(user=actor, name="bench locomo").raw
     wanted = os.environ.get("BENCH_LOCOMO_EXTRACT", "false,true").split(",")
     via = os.environ.get("BENCH_LOCOMO_VIA", "http")
     overrides = json.loads(os.environ.get("BENCH_LOCOMO_SETTINGS", "{}"))
     configs = overrides if isinstance(overrides, list) else [overrides]
+    readers = {}
+    for extract, space in SPACES.items():
+        actor = prepared(workspace=space, principal=space)
+        readers[extract] = (actor, token_issue(user=actor, name="bench locomo").raw)
     connection.close()
     with _server() as base_url, _worker():
         for mode in wanted:
             extract = mode.strip() == "true"
             prefix = "locomo-x-" if extract else "locomo-v-"
+            space = SPACES[extract]
+            actor, token = readers[extract]
             owned = Memory.objects.filter(user_id__startswith=prefix)
             if not (os.environ.get("BENCH_LOCOMO_REUSE") and owned.exists()):
                 owned.delete()
-                seconds = _ingest(base_url, token, actor.username, conversations, prefix, extract=extract)
+                seconds = _ingest(base_url, token, actor.username, conversations, prefix, extract=extract, group=space)
                 print(
                     f"\nextract={mode}: {turns} turns ingested over HTTP in {seconds:.1f} s, "
                     f"{turns / seconds:.1f} turns/s ({CLIENTS} clients), queue drained"
@@ -152,7 +159,9 @@ def _evidence_ids(raw: list[str]) -> list[str]:
     return found
 
 
-def _ingest(base_url: str, token: str, actor_id: str, conversations, prefix: str, *, extract: bool) -> float:
+def _ingest(
+    base_url: str, token: str, actor_id: str, conversations, prefix: str, *, extract: bool, group: str
+) -> float:
     """Each conversation in order on one client; ``CLIENTS`` conversations at a time."""
     pending = list(conversations)
     lock = threading.Lock()
@@ -170,7 +179,7 @@ def _ingest(base_url: str, token: str, actor_id: str, conversations, prefix: str
                         helix.add_memory(
                             user_id=prefix + conversation.name,
                             message=turn.message,
-                            group_id=WORKSPACE,
+                            group_id=group,
                             metadata={"dia_id": turn.dia_id},
                             occurred_at=turn.occurred_at,
                             extract=extract,

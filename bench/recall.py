@@ -4,6 +4,7 @@ often the current value of a changed fact ranks above its superseded value."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -44,7 +45,9 @@ SWEEP = {
 def run() -> None:
     """BENCH_RECALL_REUSE=1 keeps what an earlier run ingested and only evaluates again.
     BENCH_RECALL_SET=hard runs the harder set (bench/conversations_hard.py) in a workspace of its
-    own; BENCH_RECALL_EXTRACT=true or false runs one ingestion mode only."""
+    own; BENCH_RECALL_EXTRACT=true or false runs one ingestion mode only. BENCH_RECALL_SETTINGS, a JSON
+    object of settings (or a list of them), evaluates hybrid search under each instead of the
+    configurations above."""
     hard = os.environ.get("BENCH_RECALL_SET", "default") == "hard"
     workspace, prefixes = ("bench-recall-hard", ("h1-", "h0-")) if hard else ("bench-recall", ("x1-", "x0-"))
     actor = prepared(workspace=workspace)
@@ -63,10 +66,18 @@ def run() -> None:
             _ingest(actor, data, prefix, extract=extract, group=workspace)
             print(f"\nextract={str(extract).lower()}: ingested in {time.perf_counter() - started:.1f} s", end="")
         print(f"\nextract={str(extract).lower()}: {owned.count()} memories")
-        configs = SWEEP if os.environ.get("BENCH_RECALL_CONFIGS") == "sweep" else CONFIGS
+        configs = _configs()
         for name, overrides in configs.items():
             with override_settings(**overrides):
                 print(f"  {name:28} {_evaluate(actor, data, prefix)}")
+
+
+def _configs() -> dict[str, dict]:
+    given = os.environ.get("BENCH_RECALL_SETTINGS")
+    if given:
+        chosen = json.loads(given)
+        return {json.dumps(c): c for c in (chosen if isinstance(chosen, list) else [chosen])}
+    return SWEEP if os.environ.get("BENCH_RECALL_CONFIGS") == "sweep" else CONFIGS
 
 
 def _ingest(actor, data: Dataset, prefix: str, *, extract: bool, group: str) -> None:

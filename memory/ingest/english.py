@@ -538,6 +538,12 @@ _CHANGE_CUES = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(r"\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
+# "I moved into a new flat" says where, not in which place: a dwelling is no residence of its own,
+# and a later "I moved to Lisbon" must not make the move into the flat untrue.
+_DWELLING = re.compile(
+    r"^(?:(?:my|our|his|her|their|a|an|the)\s+)?(?:(?:new|bigger|smaller|own|first|nice|tiny|old)\s+)*"
+    r"(?:flat|apartment|house|home|place|room|condo|studio|dorm|bungalow|cottage)s?(?:\s+in\s+(?P<place>.+))?$"
+)
 
 
 def find_attribute(attributed: str, subject: str) -> Attribute | None:
@@ -554,6 +560,11 @@ def find_attribute(attributed: str, subject: str) -> Attribute | None:
             continue  # "the settings for the billing worker live in /etc/…" is no one's residence
         owner = _owner_of(attributed[: match.start()], subject)
         cleaned = _TRAILING.sub("", re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE))
+        dwelling = _DWELLING.match(cleaned.lower()) if attr == "residence" else None
+        if dwelling:
+            if not dwelling["place"]:
+                continue
+            cleaned = dwelling["place"]
         if cleaned:
             return Attribute(subject=owner, name=attr.lower(), value=cleaned.lower(), single_valued=single_valued)
     return None

@@ -100,8 +100,9 @@ class Bm25:
 
     def normalized(self, memory_id: uuid.UUID, method: str) -> float:
         """``query``: the share of the query matched, so one common word earns little;
-        ``terms``: the share of every query term said once, so a long question's best
-        matches are not made small by words no memory would repeat;
+        ``terms``: the share of every query term said once (or of two words no memory holds,
+        when the query's words carry less), so a long question's best matches are not made
+        small by words no memory would repeat;
         ``max``: relative to the best candidate, which always earns 1."""
         score = self.scores.get(memory_id, 0.0)
         if method == "max":
@@ -112,12 +113,14 @@ class Bm25:
 
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     """BM25 over a memory's own words and, at ``HELIX_SEARCH_CONTEXT_WEIGHT``, the words said just
-    before it (BM25F: a term's frequency and a document's length are the weighted sums of both)."""
+    before it: BM25F, each field's term frequency normalized by that field's own length, then
+    weighted, summed and saturated. So a long, unrelated line said before a memory does not dilute
+    the memory's own words, and a word found only in a long context counts for little."""
     terms = query_terms(request.query)
     if not terms:
         return Bm25({}, 1.0)
     alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
-    n, avgdl = corpus_statistics(scope)
+    n, own_length, context_length = corpus_statistics(scope)
     frequencies = document_frequencies(scope, terms)
     seed_where, seed_params = scope.sql(request.window)
     # One owner's memories first, then the text match on them: through the full-text index a
@@ -131,31 +134,30 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     if alpha > 0:
         matched = "(m.search_vector @@ %(any_term)s::tsquery OR m.context_vector @@ %(any_term)s::tsquery)"
         text = "m.search_vector || m.context_vector"
-        frequency = """SELECT lexeme, cardinality(positions)::float AS tf FROM unnest(c.search_vector)
+        frequency = """SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest(c.search_vector)
                        UNION ALL
-                       SELECT lexeme, %(alpha)s * cardinality(positions) FROM unnest(c.context_vector)"""
+                       SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
+                       FROM unnest(c.context_vector)"""
     else:
         matched, text = "m.search_vector @@ %(any_term)s::tsquery", "m.search_vector"
-        frequency = "SELECT lexeme, cardinality(positions)::float AS tf FROM unnest(c.search_vector)"
+        frequency = "SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest(c.search_vector)"
     sql = f"""
         WITH {owned} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         candidates AS (
             SELECT m.id, m.search_vector, m.context_vector,
-                   length(m.search_vector) + %(alpha)s * length(m.context_vector) AS dl
+                   1 - %(b)s + %(b)s * length(m.search_vector) / %(own_length)s AS own_norm,
+                   1 - %(b)s + %(b)s * length(m.context_vector) / %(context_length)s AS context_norm
             FROM {source} m
             WHERE {seed_where} AND {matched}
             ORDER BY ts_rank_cd({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
         ),
         counted AS (
-            SELECT c.id, c.dl, u.lexeme, sum(u.tf) AS tf
+            SELECT c.id, u.lexeme, sum(u.tf) AS tf
             FROM candidates c CROSS JOIN LATERAL ({frequency}) AS u(lexeme, tf)
             WHERE u.lexeme = ANY(%(terms)s::text[])
-            GROUP BY c.id, c.dl, u.lexeme
+            GROUP BY c.id, u.lexeme
         )
-        SELECT t.id, sum(
-            ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5))
-            * (t.tf * (%(k1)s + 1)) / (t.tf + %(k1)s * (1 - %(b)s + %(b)s * t.dl / %(avgdl)s))
-        ) AS score
+        SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s)) AS score
         FROM counted t JOIN df ON df.term = t.lexeme
         GROUP BY t.id ORDER BY score DESC LIMIT %(k)s"""
     k1 = settings.HELIX_SEARCH_BM25_K1
@@ -164,7 +166,8 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         "terms": terms,
         "dfs": [frequencies[t] for t in terms],
         "n": n,
-        "avgdl": avgdl,
+        "own_length": own_length,
+        "context_length": context_length,
         "alpha": alpha,
         "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
@@ -177,39 +180,44 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         scores = {memory_id: float(score) for memory_id, score in cursor.fetchall()}
     # The most any document could score for this query: every term, tf → ∞.
     idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
-    return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=sum(idf))
+    # ``terms`` trusts a query's words as far as they carry information, measured against two
+    # words no memory holds: a question whose only indexed word is a common one ("What does the
+    # user do for a living?": "live") does not make every memory holding that word a full match.
+    unseen = math.log(1 + (n + 0.5) / 0.5)
+    return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=max(sum(idf), 2 * unseen))
 
 
 # Corpus statistics move slowly; recounting them over every visible memory on every query
 # would cost more than the rest of a search. Each process keeps them a while
 # (HELIX_SEARCH_STATISTICS_TTL seconds).
-_statistics: dict[tuple, tuple[float, float, float]] = {}
+_statistics: dict[tuple, tuple[float, tuple[float, float, float]]] = {}
 _frequencies: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
 _statistics_lock = threading.Lock()
 
 
-def corpus_statistics(scope: Scope) -> tuple[float, float]:
-    """(number of documents, average document length) over what the actor can see; a document's
-    length counts the words said before it at their weight, as BM25 does."""
-    alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
-    key = (*_readers(scope), alpha)
+def corpus_statistics(scope: Scope) -> tuple[float, float, float]:
+    """(number of documents, average length of a memory's own words, average length of what was
+    said before it) over what the actor can see."""
+    key = _readers(scope)
     now = time.monotonic()
     with _statistics_lock:
         cached = _statistics.get(key)
     if cached and cached[0] > now:
-        return cached[1], cached[2]
+        return cached[1]
     ttl = settings.HELIX_SEARCH_STATISTICS_TTL
     where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*), coalesce(avg(length(s.search_vector) + %(alpha)s * length(s.context_vector)), 1) "
+            "SELECT count(*), avg(length(s.search_vector)), avg(length(s.context_vector)) "
             f"FROM memory_memory s WHERE {where}",
-            {**params, "alpha": alpha},
+            params,
         )
-        n, avgdl = cursor.fetchone()
+        n, own, context = cursor.fetchone()
+    # An empty field everywhere still divides by something: its length is then 0 for every memory.
+    found = (float(n), float(own or 0) or 1.0, float(context or 0) or 1.0)
     with _statistics_lock:
-        _statistics[key] = (now + ttl, float(n), float(avgdl) or 1.0)
-    return float(n), float(avgdl) or 1.0
+        _statistics[key] = (now + ttl, found)
+    return found
 
 
 def document_frequencies(scope: Scope, terms: list[str]) -> dict[str, float]:
@@ -245,8 +253,15 @@ def _readers(scope: Scope) -> tuple:
     return ("all",) if scope.readable is None else tuple(sorted(scope.readable))
 
 
+# "What does the user like?": an agent's question names the memory's owner as "the user", and a
+# memory says "I". Matched as a word, it would find only memories that talk about other users.
+_THE_USER = re.compile(r"\bthe\s+user(?:'s|s')?(?=\W|$)", re.IGNORECASE)
+
+
 def query_terms(query: str) -> list[str]:
-    """The query's lexemes, as the index stores them (english stemming, stop words dropped)."""
+    """The query's lexemes, as the index stores them (english stemming, stop words dropped), less
+    "the user" (the owner, whom every memory is about)."""
+    query = _THE_USER.sub(" ", query)
     with connection.cursor() as cursor:
         cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [query])
         (terms,) = cursor.fetchone()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from django.test import override_settings
 
 from memory.ingest.extract import speaker_label
 from memory.models import Memory
@@ -89,3 +90,29 @@ def test_the_line_said_by_the_person_the_question_names_comes_first(team, add):
 
     assert first["content"].startswith("Melanie:")
     assert first["signals"]["said_by_named"] is True
+
+
+@pytest.mark.django_db
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_the_user_a_question_names_is_the_owner_not_a_word_to_match(team, add):
+    """Agents ask "What does the user …?" of memories that say "I": the word "user" matches only
+    memories about other users."""
+    add("The user survey asked about the new coffee machine.", extract=False, occurred_at="2023-01-10")
+    add("I drink two cups of espresso every morning.", extract=False, occurred_at="2023-06-10")
+
+    first = results(team["writer"], "What coffee does the user drink?")[0]
+
+    assert first["content"] == "I drink two cups of espresso every morning."
+
+
+@pytest.mark.django_db
+def test_one_common_word_of_a_question_is_weak_evidence(team, add):
+    """"What does the user do for a living?" keeps one indexed word ("live"): every memory saying
+    "lives" holds all of it, and still none of them answers."""
+    for n, city in enumerate(["Lisbon", "Osaka", "Quito", "Cork", "Oslo"]):
+        add(f"My sister lives in {city} and sent a postcard.", extract=False, occurred_at=f"2023-0{n + 1}-10")
+    add("I work as a pilot at an airline downtown.", extract=False, occurred_at="2023-08-10")
+
+    first = results(team["writer"], "What does the user do for a living?")[0]
+
+    assert first["content"] == "I work as a pilot at an airline downtown."

@@ -89,6 +89,7 @@ def test_single_valued_attributes_are_recognised(sentence, attribute):
         ("Since the move bob is living in Cork", ("bob", "residence", "cork", True)),
         ("bob rents an apartment in Brooklyn", ("bob", "residence", "brooklyn", True)),
         ("bob's parents moved back to Seville", ("bob's parents", "residence", "seville", True)),
+        ("bob moved into a flat in Porto", ("bob", "residence", "porto", True)),
     ],
 )
 def test_the_owner_of_an_attribute_is_the_subject_not_a_name_nearby(sentence, attribute):
@@ -139,6 +140,15 @@ def test_entities_cover_names_paths_identifiers_and_quoted_terms():
     ],
 )
 def test_an_attribute_of_a_thing_is_nobodys_attribute(sentence):
+    assert english.find_attribute(sentence, "bob") is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Last Saturday bob moved into a new flat.", "bob lives in a tiny house", "bob moved into his own place"],
+)
+def test_a_dwelling_is_not_a_place_of_residence(sentence):
+    """Moving into a flat says where, not in which place: a later move to a city must not make it untrue."""
     assert english.find_attribute(sentence, "bob") is None
 
 

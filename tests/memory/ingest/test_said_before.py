@@ -107,3 +107,19 @@ def test_an_answer_is_found_by_the_words_of_its_question(team, add):
     with override_settings(HELIX_SEARCH_CONTEXT_WEIGHT=0.0):
         assert answer_rank(team["writer"], question, answer) is None  # none of its own words is asked for
     assert answer_rank(team["writer"], question, answer) in (1, 2)  # beside the question itself
+
+
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_a_long_unrelated_line_before_a_memory_does_not_dilute_its_own_words(team, add):
+    """BM25F: each field is measured by its own length, so what was said before a memory weighs
+    only where it holds the question's words."""
+    long_line = "Melanie: The weather was grey again, traffic on the ring road crawled, and the office printer jammed."
+    plain = add("Caroline: We adopted a greyhound from the shelter.", extract=False, user_id="alice")
+    after = add("Caroline: We adopted a greyhound from the shelter.", extract=False, context=long_line)
+
+    def bm25_of(owner: str, answer: dict) -> float:
+        results = memory_search(actor=team["writer"], query="adopted greyhound", user_id=owner, limit=5)["results"]
+        return next(r["signals"]["bm25"] for r in results if r["id"] == answer["memory_ids"][0])
+
+    assert stored(after).context == long_line and stored(plain).context == ""
+    assert bm25_of("bob", after) == pytest.approx(bm25_of("alice", plain))
