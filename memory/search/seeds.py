@@ -125,12 +125,15 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     seed_where, seed_params = scope.sql(request.window)
     # One owner's memories first, then the text match on them: through the full-text index a
     # common word would first gather every tenant's matching rows.
-    source = "owned" if scope.user_id is not None else "memory_memory"
-    owned = (
-        f"owned AS MATERIALIZED (SELECT m.* FROM memory_memory m WHERE {seed_where}),"
-        if scope.user_id is not None
-        else ""
-    )
+    # Only the columns BM25 reads: a whole row would carry its embedding along.
+    if scope.user_id is not None:
+        source, where = "owned", "TRUE"
+        owned = (
+            "owned AS MATERIALIZED (SELECT m.id, m.search_vector, m.context_vector "
+            f"FROM memory_memory m WHERE {seed_where}),"
+        )
+    else:
+        source, where, owned = "memory_memory", seed_where, ""
     if alpha > 0:
         matched = "(m.search_vector @@ %(any_term)s::tsquery OR m.context_vector @@ %(any_term)s::tsquery)"
         text = "m.search_vector || m.context_vector"
@@ -148,7 +151,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
                    1 - %(b)s + %(b)s * length(m.search_vector) / %(own_length)s AS own_norm,
                    1 - %(b)s + %(b)s * length(m.context_vector) / %(context_length)s AS context_norm
             FROM {source} m
-            WHERE {seed_where} AND {matched}
+            WHERE {where} AND {matched}
             ORDER BY ts_rank_cd({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
         ),
         counted AS (
