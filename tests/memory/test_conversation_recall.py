@@ -107,8 +107,8 @@ def test_the_user_a_question_names_is_the_owner_not_a_word_to_match(team, add):
 
 @pytest.mark.django_db
 def test_one_common_word_of_a_question_is_weak_evidence(team, add):
-    """"What does the user do for a living?" keeps one indexed word ("live"): every memory saying
-    "lives" holds all of it, and still none of them answers."""
+    """A question asking what the user does for a living keeps one indexed word ("live"): every
+    memory saying "lives" holds all of it, and still none of them answers."""
     for n, city in enumerate(["Lisbon", "Osaka", "Quito", "Cork", "Oslo"]):
         add(f"My sister lives in {city} and sent a postcard.", extract=False, occurred_at=f"2023-0{n + 1}-10")
     add("I work as a pilot at an airline downtown.", extract=False, occurred_at="2023-08-10")
