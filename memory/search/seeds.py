@@ -111,6 +111,12 @@ class Bm25:
         return min(score / scale, 1.0) if scale > 0 else 0.0
 
 
+# A vector's entries for the query's terms only, cut out in C (deleting what deleting the terms
+# leaves) rather than by unnesting every word of every candidate and filtering the rows.
+def _queried(vector: str) -> str:
+    return f"ts_delete({vector}, tsvector_to_array(ts_delete({vector}, %(terms)s::text[])))"
+
+
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     """BM25 over a memory's own words and, at ``HELIX_SEARCH_CONTEXT_WEIGHT``, the words said just
     before it: BM25F, each field's term frequency normalized by that field's own length, then
@@ -137,22 +143,27 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     if alpha > 0:
         matched = "(m.search_vector @@ %(any_term)s::tsquery OR m.context_vector @@ %(any_term)s::tsquery)"
         text = "m.search_vector || m.context_vector"
-        frequency = """SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest(c.search_vector)
-                       UNION ALL
-                       SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
-                       FROM unnest(c.context_vector)"""
+        frequency = f"""SELECT lexeme, cardinality(positions)::float / c.own_norm
+                        FROM unnest({_queried("c.search_vector")})
+                        UNION ALL
+                        SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
+                        FROM unnest({_queried("c.context_vector")})"""
     else:
         matched, text = "m.search_vector @@ %(any_term)s::tsquery", "m.search_vector"
-        frequency = "SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest(c.search_vector)"
+        frequency = (
+            f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried('c.search_vector')})"
+        )
     sql = f"""
         WITH {owned} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
+        -- The pool BM25 ranks is chosen by term frequency (ts_rank), as BM25 itself counts, not by
+        -- cover density (ts_rank_cd), which reads every position and cost half the statement.
         candidates AS (
             SELECT m.id, m.search_vector, m.context_vector,
                    1 - %(b)s + %(b)s * length(m.search_vector) / %(own_length)s AS own_norm,
                    1 - %(b)s + %(b)s * length(m.context_vector) / %(context_length)s AS context_norm
             FROM {source} m
             WHERE {where} AND {matched}
-            ORDER BY ts_rank_cd({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+            ORDER BY ts_rank({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
         ),
         counted AS (
             SELECT c.id, u.lexeme, sum(u.tf) AS tf
