@@ -111,9 +111,9 @@ class Bm25:
         return min(score / scale, 1.0) if scale > 0 else 0.0
 
 
-# A vector's entries for the query's terms only, cut out in C (deleting what deleting the terms
-# leaves) rather than by unnesting every word of every candidate and filtering the rows.
 def _queried(vector: str) -> str:
+    """A vector's entries for the query's terms only, cut out in C (deleting what deleting the
+    terms leaves) rather than by unnesting every word of every candidate and filtering the rows."""
     return f"ts_delete({vector}, tsvector_to_array(ts_delete({vector}, %(terms)s::text[])))"
 
 
@@ -130,8 +130,8 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     frequencies = document_frequencies(scope, terms)
     seed_where, seed_params = scope.sql(request.window)
     # One owner's memories first, then the text match on them: through the full-text index a
-    # common word would first gather every tenant's matching rows.
-    # Only the columns BM25 reads: a whole row would carry its embedding along.
+    # common word would first gather every tenant's matching rows. Only the columns BM25 reads:
+    # a whole row would carry its embedding along.
     if scope.user_id is not None:
         source, where = "owned", "TRUE"
         owned = (
@@ -140,19 +140,15 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         )
     else:
         source, where, owned = "memory_memory", seed_where, ""
+    matched, text = "m.search_vector @@ %(any_term)s::tsquery", "m.search_vector"
+    frequency = f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried('c.search_vector')})"
     if alpha > 0:
-        matched = "(m.search_vector @@ %(any_term)s::tsquery OR m.context_vector @@ %(any_term)s::tsquery)"
+        matched = f"({matched} OR m.context_vector @@ %(any_term)s::tsquery)"
         text = "m.search_vector || m.context_vector"
-        frequency = f"""SELECT lexeme, cardinality(positions)::float / c.own_norm
-                        FROM unnest({_queried("c.search_vector")})
+        frequency += f"""
                         UNION ALL
                         SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
                         FROM unnest({_queried("c.context_vector")})"""
-    else:
-        matched, text = "m.search_vector @@ %(any_term)s::tsquery", "m.search_vector"
-        frequency = (
-            f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried('c.search_vector')})"
-        )
     sql = f"""
         WITH {owned} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         -- The pool BM25 ranks is chosen by term frequency (ts_rank), as BM25 itself counts, not by
@@ -168,7 +164,6 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         counted AS (
             SELECT c.id, u.lexeme, sum(u.tf) AS tf
             FROM candidates c CROSS JOIN LATERAL ({frequency}) AS u(lexeme, tf)
-            WHERE u.lexeme = ANY(%(terms)s::text[])
             GROUP BY c.id, u.lexeme
         )
         SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s)) AS score
