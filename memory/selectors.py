@@ -9,20 +9,19 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.conf import settings
-from django.db import connection
-from django.db.models import Q
 
 from helixsite.errors import InvalidInput, NotFound
 from memory.categories.selectors import category_path_parse
 from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
 from memory.providers import embed_query, get_embedder
-from memory.search.expand import Reached, expand, incoming, links_among
+from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import buffer as reinforcement
+from memory.search.rows import recalled
 from memory.search.score import Hit, score
-from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds, vector_text
+from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
@@ -114,22 +113,6 @@ def _embed_meanwhile(query: str) -> Future:
     return done
 
 
-# What scoring and a result read of a memory: vectors and the text index stay in the database.
-RESULT_FIELDS = (
-    "id",
-    "content",
-    "memory_type",
-    "user_id",
-    "importance",
-    "metadata",
-    "facets",
-    "content_key",
-    "created_at",
-    "valid_from",
-    "valid_to",
-)
-
-
 def memory_search(
     *,
     actor: Actor,
@@ -146,11 +129,12 @@ def memory_search(
     ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
     """
     request = search_request(**params)
-    owner = request.user_id if request.scope == "personal" else None
-    scope = _scope(actor, owner, concept=concept, tags=tags, category=_category(category))
+    category = _category(category)
     # The model embeds the query on a thread of its own while the database works out the
-    # BM25 seeds: the two use different cores.
+    # reader's workspaces and the BM25 seeds: the two use different cores.
     embedding = _embed_meanwhile(request.query)
+    owner = request.user_id if request.scope == "personal" else None
+    scope = _scope(actor, owner, concept=concept, tags=tags, category=category)
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
     vector = embedding.result()
@@ -167,8 +151,8 @@ def memory_search(
         limit=settings.HELIX_SEARCH_EXPAND_MAX,
     )
     ids = list(dict.fromkeys([*seed_ids, *reached]))
-    memories = Memory.objects.only(*RESULT_FIELDS).in_bulk(ids)
-    cosines = {**_cosines([i for i in ids if i not in vector_scores], vector), **vector_scores}
+    memories = recalled(ids, vector)
+    cosines = {**{memory_id: row.cosine for memory_id, row in memories.items()}, **vector_scores}
     hits = score(
         request=request,
         memories=memories,
@@ -178,17 +162,19 @@ def memory_search(
         reached=reached,
         links=_links_for_ppr(ids),
     )
-    top_ids = [h.memory.id for h in hits[: request.limit * 3]]
-    superseded_by = incoming([h.memory.id for h in hits if h.memory.valid_to], "SUPERSEDES", scope)
-    hits += _successors_missing(hits, superseded_by, vector, "SUPERSEDES")
-    retracted_by = incoming(top_ids, "CONTRADICTS", scope, source_change="retracts")
-    hits += _successors_missing(hits, retracted_by, vector, "CONTRADICTS")
+    around = edges_around(
+        scope,
+        superseded=[h.memory.id for h in hits if h.memory.valid_to],
+        top=[h.memory.id for h in hits[: request.limit * 3]],
+    )
+    hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
+    hits += _successors_missing(hits, around.retracted_by, vector, "CONTRADICTS")
     results = project(
         request=request,
         hits=hits,
-        superseded_by=superseded_by,
-        retracted_by=retracted_by,
-        families=_families(top_ids),
+        superseded_by=around.superseded_by,
+        retracted_by=around.retracted_by,
+        families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),
     )
     if reinforce:
@@ -230,34 +216,16 @@ def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type:
     missing = {s: old for old, successors in successors_of.items() for s in successors if s not in have}
     if not missing:
         return []
-    cosines = _cosines(list(missing), vector)
-    found = Memory.objects.only(*RESULT_FIELDS).in_bulk(list(missing))
+    found = recalled(list(missing), vector)
     return [
         Hit(
             memory=memory,
             origin="edge",
-            cosine=cosines.get(memory_id, 0.0),
+            cosine=memory.cosine,
             reached=Reached(depth=1, edge_type=edge_type, via=missing[memory_id]),
         )
         for memory_id, memory in found.items()
     ]
-
-
-def _cosines(ids: list, vector) -> dict:
-    if not ids:
-        return {}
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT id, 1 - (embedding <=> %s::vector) FROM memory_memory WHERE id = ANY(%s::uuid[])",
-            [vector_text(vector), ids],
-        )
-        return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
-
-
-def _families(ids: list) -> dict:
-    """Atom → its raw source, for memories among ``ids`` linked by PART_OF."""
-    edges = Edge.objects.live().filter(edge_type="PART_OF").filter(Q(source__in=ids) | Q(target__in=ids))
-    return {source: target for source, target in edges.values_list("source_id", "target_id")}
 
 
 def _exact_pin(query: str, bm25_scores: dict):

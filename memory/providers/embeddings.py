@@ -3,9 +3,11 @@ OpenAI-compatible ``/embeddings`` endpoint). Both return unit-norm float32 rows.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -55,6 +57,7 @@ class LocalEmbedder:
         self.threads = threads
         self.counter = LocalCallCounter()
         self._model: SentenceTransformer | None = None
+        self._one_text: Callable[[str], np.ndarray] | None = None
         self._load_lock = threading.Lock()
 
     @staticmethod
@@ -88,6 +91,7 @@ class LocalEmbedder:
                     raise EmbeddingUnavailable(
                         f"local model gives {actual}-d vectors but HELIX_EMBEDDING_DIM is {self.dimension}"
                     )
+                self._one_text = _traced_for_one_text(model)
                 self._model = model
         return self._model
 
@@ -95,11 +99,18 @@ class LocalEmbedder:
     def loaded(self) -> bool:
         return self._model is not None
 
+    @property
+    def compiled(self) -> bool:
+        """One text at a time (a query) runs through the traced model."""
+        return self._one_text is not None
+
     def embed(self, texts: Sequence[str], *, purpose: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         model = self.load()
-        if len(texts) <= SMALL_BATCH:
+        if len(texts) == 1 and self._one_text is not None:
+            vectors = self._one_text(texts[0])
+        elif len(texts) <= SMALL_BATCH:
             vectors = self._forward(model, list(texts))
         else:
             vectors = model.encode(
@@ -121,6 +132,47 @@ class LocalEmbedder:
         with torch.inference_mode():
             vectors = model.forward(model.tokenize(texts))["sentence_embedding"].numpy()
         return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def _traced_for_one_text(model: SentenceTransformer) -> Callable[[str], np.ndarray] | None:
+    """The model's transformer compiled by TorchScript for one text at a time, sharing the
+    model's weights: a query's forward pass takes about 40 % less time (5 against 8 ms for 16
+    tokens, on one thread), because eager PyTorch spends most of a short pass dispatching
+    operators in Python. A single text has no padding, so its attention mask is all ones and
+    its mean pooling is a plain mean; the trace records exactly that case and serves nothing
+    else. It is used only if it reproduces the model's own vectors for probe texts; if tracing
+    fails (TorchScript is deprecated upstream) or differs, every text takes the eager path."""
+    import torch
+
+    def one_text(text: str) -> np.ndarray:
+        features = model.tokenize([text])
+        with torch.inference_mode():
+            hidden = traced(features["input_ids"], features["attention_mask"], features["token_type_ids"])
+            pooled = hidden["last_hidden_state"].mean(dim=1).numpy()
+        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True)
+
+    try:
+        probe = model.tokenize(["a probe text to trace the model with"])
+        # Tracing reads every attribute of the module, and transformers warns of ones unused here.
+        quiet = logging.getLogger("transformers")
+        level = quiet.level
+        quiet.setLevel(logging.ERROR)
+        try:
+            with warnings.catch_warnings(), torch.inference_mode():
+                warnings.simplefilter("ignore")
+                traced = torch.jit.trace(
+                    model[0].auto_model,
+                    (probe["input_ids"], probe["attention_mask"], probe["token_type_ids"]),
+                    strict=False,
+                )
+        finally:
+            quiet.setLevel(level)
+        probes = ["short", "What did she research after moving to the new city last summer, and why?"]
+        if not all(np.allclose(one_text(text), LocalEmbedder._forward(model, [text]), atol=1e-5) for text in probes):
+            return None
+    except Exception:  # any failure to trace leaves the eager path, which is always right
+        return None
+    return one_text
 
 
 class OpenAIEmbedder:

@@ -65,23 +65,41 @@ def links_among(ids: list[uuid.UUID]) -> list[Link]:
         return [Link(*row) for row in cursor.fetchall()]
 
 
-def incoming(
-    ids: list[uuid.UUID], edge_type: str, scope: Scope, *, source_change: str | None = None
-) -> dict[uuid.UUID, list[uuid.UUID]]:
-    """For each memory, the visible memories with an edge of ``edge_type`` into it; with
-    ``source_change``, only those whose statement is that kind of change ("retracts")."""
-    if not ids:
-        return {}
+@dataclass
+class Around:
+    """The edges the answer is shaped by, for hits already ranked."""
+
+    superseded_by: dict[uuid.UUID, list[uuid.UUID]]
+    retracted_by: dict[uuid.UUID, list[uuid.UUID]]
+    families: dict[uuid.UUID, uuid.UUID]
+
+
+def edges_around(scope: Scope, *, superseded: list[uuid.UUID], top: list[uuid.UUID]) -> Around:
+    """In one statement: what visibly superseded the ``superseded`` hits, newest first; which
+    visible retractions contradict the ``top`` hits; and the PART_OF links (atom → raw source)
+    touching the ``top`` hits."""
+    around = Around({}, {}, {})
+    if not superseded and not top:
+        return around
     visible, params = scope.sql(alias="m")
-    change = "AND m.facets -> 'change' ->> 0 = %(change)s" if source_change else ""
+    by_source = "FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id WHERE e.expired_at IS NULL"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""SELECT e.target_id, e.source_id FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id
-                WHERE e.expired_at IS NULL AND e.edge_type = %(type)s AND e.target_id = ANY(%(ids)s::uuid[])
-                AND {visible} {change} ORDER BY m.created_at DESC""",
-            {**params, "ids": ids, "type": edge_type, "change": source_change},
+            f"""SELECT 'S', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'SUPERSEDES'
+                    AND e.target_id = ANY(%(superseded)s::uuid[]) AND {visible}
+                UNION ALL
+                SELECT 'R', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'CONTRADICTS'
+                    AND e.target_id = ANY(%(top)s::uuid[]) AND {visible} AND m.facets -> 'change' ->> 0 = 'retracts'
+                UNION ALL
+                SELECT 'P', e.source_id, e.target_id, NULL FROM memory_edge e WHERE e.expired_at IS NULL
+                    AND e.edge_type = 'PART_OF'
+                    AND (e.source_id = ANY(%(top)s::uuid[]) OR e.target_id = ANY(%(top)s::uuid[]))
+                ORDER BY 4 DESC NULLS LAST""",
+            {**params, "superseded": superseded, "top": top},
         )
-        found: dict[uuid.UUID, list[uuid.UUID]] = {}
-        for target, source in cursor.fetchall():
-            found.setdefault(target, []).append(source)
-        return found
+        for kind, a, b, _ in cursor.fetchall():
+            if kind == "P":
+                around.families[a] = b
+            else:
+                (around.superseded_by if kind == "S" else around.retracted_by).setdefault(a, []).append(b)
+    return around

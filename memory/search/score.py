@@ -21,15 +21,15 @@ import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
-from memory.models import Memory
 from memory.search.expand import Link, Reached
 from memory.search.params import SearchRequest
+from memory.search.rows import Recalled
 from memory.search.seeds import Bm25, ranks, rrf
 
 
 @dataclass
 class Hit:
-    memory: Memory
+    memory: Recalled
     origin: str  # seed | edge
     cosine: float = 0.0
     bm25: float | None = None
@@ -51,7 +51,7 @@ class Hit:
 def score(
     *,
     request: SearchRequest,
-    memories: dict[uuid.UUID, Memory],
+    memories: dict[uuid.UUID, Recalled],
     cosines: dict[uuid.UUID, float],
     vector_scores: dict[uuid.UUID, float],
     bm25: Bm25,

@@ -97,12 +97,14 @@ def test_the_line_said_by_the_person_the_question_names_comes_first(team, add):
 def test_the_user_a_question_names_is_the_owner_not_a_word_to_match(team, add):
     """Agents ask "What does the user …?" of memories that say "I": the word "user" matches only
     memories about other users."""
-    add("The user survey asked about the new coffee machine.", extract=False, occurred_at="2023-01-10")
-    add("I drink two cups of espresso every morning.", extract=False, occurred_at="2023-06-10")
+    add(
+        "The user survey asked each user about the coffee machine users share.", extract=False, occurred_at="2023-01-10"
+    )
+    add("I drink two cups of coffee every morning.", extract=False, occurred_at="2023-06-10")
 
     first = results(team["writer"], "What coffee does the user drink?")[0]
 
-    assert first["content"] == "I drink two cups of espresso every morning."
+    assert first["content"] == "I drink two cups of coffee every morning."
 
 
 @pytest.mark.django_db

@@ -61,3 +61,13 @@ def test_small_batches_and_bulk_batches_give_the_same_vectors(embedder):
     bulk = embedder.embed(texts, purpose="test")
 
     np.testing.assert_allclose(small, bulk, atol=1e-5)
+
+
+def test_one_text_runs_compiled_and_gives_the_vectors_of_a_batch(embedder):
+    texts = ["ok", "When did Melanie paint the sunrise she showed her friends?", "Caroline mentors " * 200]
+
+    singles = np.vstack([embedder.embed([text], purpose="search") for text in texts])
+    batch = embedder.embed([*texts, "another text beside them"], purpose="test")[:3]
+
+    assert embedder.compiled
+    np.testing.assert_allclose(singles, batch, atol=1e-5)
