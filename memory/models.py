@@ -115,6 +115,8 @@ class Memory(models.Model):
             models.Index(fields=["rbac_scope", "user_id", "content_key"], name="memory_domain_owner_key"),
             models.Index(fields=["user_id", "-created_at"], name="memory_owner_recent"),
             models.Index(fields=["valid_from"], name="memory_event_time"),
+            # The lifecycle sweep's deletion of what expired: most memories never expire.
+            models.Index(fields=["expires_at"], name="memory_expiry", condition=models.Q(expires_at__isnull=False)),
         ]
         constraints = [
             # One live, current memory per owner and fingerprint in a write domain.

@@ -117,6 +117,8 @@ class Helixsite:
         occurred_at: str | None = None,
         extract: bool | None = None,
         context: dict[str, Any] | None = None,
+        expires_at: str | None = None,
+        ttl: int | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "add_memory",
@@ -128,6 +130,8 @@ class Helixsite:
             occurred_at=occurred_at,
             extract=extract,
             context=context,
+            expires_at=expires_at,
+            ttl=ttl,
         )
 
     def search_memory(

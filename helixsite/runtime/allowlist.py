@@ -226,6 +226,9 @@ KEYS: dict[str, Key] = {
         Key("HELIX_PRESENCE_STALE_SECONDS", SWEEPS, "int", 10, 7 * 24 * 3600),
         Key("HELIX_PRESENCE_RETENTION_DAYS", SWEEPS, "int", 0, 3650),
         Key("HELIX_THINK_RETENTION_HOURS", SWEEPS, "int", 1, 24 * 365),
+        Key("HELIX_EXPIRY_GRACE_DAYS", SWEEPS, "float", 0.0, 3650.0),
+        Key("HELIX_DECAY_AFTER_DAYS", SWEEPS, "float", 0.0, 36500.0),
+        Key("HELIX_DECAY_MAX_IMPORTANCE", SWEEPS, "float", 0.0, 1.0),
         Key("HELIX_BACKUP_INTERVAL_HOURS", BACKUPS, "float", 0.0, 24 * 365),
         Key("HELIX_BACKUP_KEEP", BACKUPS, "int", 1, 1000),
     )

@@ -298,6 +298,14 @@ HELIX_ADD_BUFFERED = env_bool("HELIX_ADD_BUFFERED", False)
 HELIX_PENDING_OUTCOMES_MAX = env_int("HELIX_PENDING_OUTCOMES_MAX", 20, minimum=1, maximum=500)
 HELIX_NOTICE_RESURFACE_HOURS = env_float("HELIX_NOTICE_RESURFACE_HOURS", 24.0, minimum=0.0)
 HELIX_OUTBOX_RETENTION_DAYS = env_float("HELIX_OUTBOX_RETENTION_DAYS", 30.0, minimum=0.0)
+# --- forgetting: expiry and decay (memory.services.lifecycle, swept hourly) ---------------
+# An expired memory leaves every read path at once and is deleted for good this long after.
+HELIX_EXPIRY_GRACE_DAYS = env_float("HELIX_EXPIRY_GRACE_DAYS", 7.0, minimum=0.0, maximum=3650.0)
+# Decay hides (reversibly) memories of HELIX_DECAY_TYPES below HELIX_DECAY_MAX_IMPORTANCE that are
+# older than HELIX_DECAY_AFTER_DAYS and were not recalled in that time. 0 days: no decay.
+HELIX_DECAY_AFTER_DAYS = env_float("HELIX_DECAY_AFTER_DAYS", 0.0, minimum=0.0, maximum=36500.0)
+HELIX_DECAY_MAX_IMPORTANCE = env_float("HELIX_DECAY_MAX_IMPORTANCE", 0.3, minimum=0.0, maximum=1.0)
+HELIX_DECAY_TYPES = env_list("HELIX_DECAY_TYPES", ["event", "observation"])
 HELIX_RULE_PROPOSAL_VERDICTS = env_int("HELIX_RULE_PROPOSAL_VERDICTS", 3, minimum=2, maximum=100)
 HELIX_LEARNED_RULES_AUTO_SETTLE = env_bool("HELIX_LEARNED_RULES_AUTO_SETTLE", True)
 

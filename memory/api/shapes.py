@@ -52,6 +52,7 @@ class ResultOut(serializers.Serializer):
     score = serializers.FloatField()
     event_date = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="recalled until then; null: no expiry")
     metadata = serializers.DictField(help_text="the caller's metadata, as written")
     signals = SignalsOut()
     origin = serializers.ChoiceField(choices=["seed", "edge"], help_text="a seed of the query, or reached over an edge")
@@ -97,6 +98,7 @@ class MemoryOut(serializers.Serializer):
     valid_from = serializers.DateTimeField(help_text="event time")
     valid_to = serializers.DateTimeField(allow_null=True, help_text="set when superseded")
     deleted_at = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="recalled until then; null: no expiry")
     superseded = serializers.SerializerMethodField()
 
     def get_superseded(self, memory: Memory) -> bool:

@@ -6,15 +6,24 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi
 from memory.api import examples
 from memory.api.shapes import MemoryOut, memory_out
-from memory.ingest.request import conversation_parse, event_time_parse, message_check, metadata_check
+from memory.ingest.request import (
+    conversation_parse,
+    event_time_parse,
+    expiry_parse,
+    message_check,
+    metadata_check,
+)
 from memory.services.add import memory_add
 from memory.services.corrections import memory_forget, memory_restore, memory_update
 from rbac.actors import Actor
+
+MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
 
 
 class AddMemoryApi(ToolApi):
@@ -34,6 +43,12 @@ class AddMemoryApi(ToolApi):
         metadata = serializers.DictField(required=False, help_text="returned with the memory in results")
         occurred_at = serializers.CharField(required=False, max_length=40, help_text="event time, RFC 3339")
         extract = serializers.BooleanField(default=True, help_text="false: store the message verbatim")
+        expires_at = serializers.CharField(
+            required=False, max_length=40, help_text="RFC 3339: the memories this call writes are recalled until then"
+        )
+        ttl = serializers.IntegerField(
+            required=False, min_value=1, max_value=MAX_TTL_SECONDS, help_text="seconds: expires_at as a duration"
+        )
         # DRF's metaclass takes declared fields out of the class body, so this one does not
         # shadow Field.context; the stubs cannot know that.
         context = serializers.JSONField(required=False, help_text="recent turns: {turns: [{role, content}]}")  # type: ignore[assignment]
@@ -44,6 +59,7 @@ class AddMemoryApi(ToolApi):
             attrs["metadata"] = metadata_check(attrs.get("metadata"))
             attrs["occurred_at"] = event_time_parse(attrs.get("occurred_at"))
             attrs["conversation"] = conversation_parse(attrs.pop("context", None))
+            attrs["expires_at"] = expiry_parse(attrs.get("expires_at"), attrs.pop("ttl", None), now=timezone.now())
             return attrs
 
     class OutputSerializer(serializers.Serializer):

@@ -20,6 +20,7 @@ from django.utils import timezone
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
+from memory.services.lifecycle import expired_holders_retire, expiry_renew
 from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record
 
@@ -51,6 +52,7 @@ class WriteRequest:
     source: str
     run_id: uuid.UUID
     context: str = ""  # what was said just before the message (memory.ingest.preceding)
+    expires_at: datetime | None = None  # when the memories it writes stop being recalled
 
 
 def apply(request: WriteRequest) -> Outcome:
@@ -58,6 +60,7 @@ def apply(request: WriteRequest) -> Outcome:
     now = timezone.now()
     with transaction.atomic():
         _lock_owner(request.domain.scope, request.user_id)
+        expired_holders_retire(scope=request.domain.scope, user_id=request.user_id, keys=request.keys, now=now)
         stored = _stored_keys(request)
         created: dict[int, Memory] = {}
         for index, decision in enumerate(request.decisions):
@@ -72,13 +75,16 @@ def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
     if decision.op in (Op.ADD, Op.SUPERSEDE, Op.CONTRADICT) and key in stored:
         outcome.deduped.append(stored[key])  # stored meanwhile, or twice in this message
         outcome.holders[index] = stored[key]
+        expiry_renew(memory_id=stored[key], expires_at=request.expires_at)
         return
     if decision.op in (Op.NOOP, Op.LINK_EXISTING):
         outcome.deduped.append(str(target.memory.id))
         outcome.holders[index] = str(target.memory.id)
+        expiry_renew(memory_id=target.memory.id, expires_at=request.expires_at)
         return
     if decision.op == Op.UPDATE:
         _update(request, index, decision, stored, outcome, now)
+        expiry_renew(memory_id=outcome.holders[index], expires_at=request.expires_at)
         return
     locked = _lock_current(target.memory.id) if decision.op in (Op.SUPERSEDE, Op.CONTRADICT) else None
     memory = _create(request, index, now)
@@ -135,6 +141,7 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         created_at=now,
         updated_at=now,
         valid_from=request.valid_from,
+        expires_at=request.expires_at,
     )
 
 

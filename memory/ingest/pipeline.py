@@ -102,6 +102,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
                 metadata=request.metadata,
                 context=context,
                 valid_from=request.occurred_at or now,
+                expires_at=request.expires_at,
                 source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
                 run_id=run.id,
             )

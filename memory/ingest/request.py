@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +26,7 @@ class AddRequest:
     agent_id: str = ""
     conversation: Conversation = field(default_factory=Conversation)
     extract: bool = True
+    expires_at: datetime | None = None  # the memories this call writes are recalled until then
     # For writers inside the server: FastThink commits a conclusion as source think, type conclusion.
     source: str | None = None
     memory_type: str | None = None
@@ -39,6 +40,7 @@ class AddRequest:
             "agent_id": self.agent_id,
             "context": asdict(self.conversation),
             "extract": self.extract,
+            "expires_at": self.expires_at.isoformat() if self.expires_at else None,
         }
 
     @classmethod
@@ -52,6 +54,7 @@ class AddRequest:
             agent_id=payload.get("agent_id") or "",
             conversation=conversation_parse(payload.get("context")),
             extract=bool(payload.get("extract", True)),
+            expires_at=datetime.fromisoformat(payload["expires_at"]) if payload.get("expires_at") else None,
         )
 
 
@@ -89,6 +92,20 @@ def event_time_parse(value: datetime | str | None) -> datetime | None:
     if value is None or value == "":
         return None
     return moment_parse(value.isoformat() if isinstance(value, datetime) else value, field="occurred_at")
+
+
+def expiry_parse(expires_at: str | None, ttl: int | None, *, now: datetime) -> datetime | None:
+    """``expires_at`` (RFC 3339) or ``ttl`` (seconds from now), not both; a moment still to come."""
+    if expires_at not in (None, "") and ttl is not None:
+        raise InvalidInput("Give expires_at or ttl, not both.", code="conflicting_expiry", field="ttl")
+    if ttl is not None:
+        return now + timedelta(seconds=ttl)
+    if expires_at in (None, ""):
+        return None
+    moment = moment_parse(expires_at, field="expires_at")
+    if moment <= now:
+        raise InvalidInput("expires_at must be in the future.", code="expiry_in_past", field="expires_at")
+    return moment
 
 
 def conversation_parse(context: Any) -> Conversation:

@@ -112,6 +112,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
         "score": round(hit.score, 4),
         "event_date": hit.event_time.isoformat(),
         "created_at": memory.created_at.isoformat(),
+        "expires_at": memory.expires_at.isoformat() if memory.expires_at else None,
         "metadata": memory.metadata,
         "signals": {
             "cosine": round(hit.cosine, 4),

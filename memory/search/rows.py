@@ -29,6 +29,7 @@ class Recalled:
     created_at: datetime
     valid_from: datetime
     valid_to: datetime | None
+    expires_at: datetime | None
     cosine: float
     metadata: dict
     facets: dict
@@ -41,7 +42,7 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
     with connection.cursor() as cursor:
         cursor.execute(
             """SELECT id, content, memory_type, user_id, importance, content_key, created_at, valid_from, valid_to,
-                      1 - (embedding <=> %(vec)s::vector), metadata, facets
+                      expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets
                FROM memory_memory WHERE id = ANY(%(ids)s::uuid[])""",
             {"ids": ids, "vec": vector_text(vector)},
         )
@@ -50,7 +51,7 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
 
 
 def _recalled(row: tuple) -> Recalled:
-    memory_id, content, kind, owner, importance, key, created, start, end, cosine, metadata, facets = row
+    memory_id, content, kind, owner, importance, key, created, start, end, expires, cosine, metadata, facets = row
     return Recalled(
         memory_id,
         content,
@@ -61,6 +62,7 @@ def _recalled(row: tuple) -> Recalled:
         created,
         start,
         end,
+        expires,
         float(cosine),
         _json(metadata),
         _json(facets),

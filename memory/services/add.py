@@ -54,6 +54,7 @@ def memory_add(
     occurred_at: datetime | None = None,
     conversation: Conversation | None = None,
     extract: bool = True,
+    expires_at: datetime | None = None,
     source: str | None = None,
     memory_type: str | None = None,
     buffered: bool = False,
@@ -75,6 +76,7 @@ def memory_add(
         agent_id=agent_id,
         conversation=conversation or Conversation(),
         extract=extract,
+        expires_at=expires_at,
         source=source,
         memory_type=memory_type,
     )
