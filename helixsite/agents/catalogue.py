@@ -31,6 +31,7 @@ def tool_classes() -> list[type[ToolApi]]:
         memory_reads.SearchReasoningChainApi,
         memory_reads.ConnectMemoriesApi,
         memory_reads.BuildContextApi,
+        memory_reads.AnswerQuestionApi,
         categories_api.ListCategoriesApi,
         think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,

@@ -261,6 +261,19 @@ class Helixsite:
             "build_context", query=query, user_id=user_id, token_budget=token_budget, mode=mode, scope=scope
         )
 
+    def answer_question(
+        self,
+        *,
+        question: str,
+        user_id: str | None = None,
+        token_budget: int | None = None,
+        mode: Mode | None = None,
+        scope: Scope | None = None,
+    ) -> dict[str, Any]:
+        return self.call(
+            "answer_question", question=question, user_id=user_id, token_budget=token_budget, mode=mode, scope=scope
+        )
+
     def get_add_status(self, *, pending_id: str) -> dict[str, Any]:
         return self.call("get_add_status", pending_id=pending_id)
 

@@ -193,6 +193,7 @@ KEYS: dict[str, Key] = {
         Key("HELIX_SEARCH_FLASHBACK_MAX", SEARCH, "int", 0, 20),
         Key("HELIX_CONTEXT_DEFAULT_TOKENS", SEARCH, "int", 16, 32_000),
         Key("HELIX_CONTEXT_MMR_LAMBDA", SEARCH, "float", 0.0, 1.0),
+        Key("HELIX_ANSWER_MIN_SIMILARITY", SEARCH, "float", 0.0, 1.0),
         Key("HELIX_DEDUP_DUPLICATE_THRESHOLD", GATES, "float", 0.5, 1.0),
         Key("HELIX_DEDUP_RELATED_THRESHOLD", GATES, "float", 0.0, 1.0),
         Key("HELIX_REWRITE_MIN_CONFIDENCE", GATES, "float", 0.0, 1.0),

@@ -360,6 +360,9 @@ HELIX_SEARCH_SUPERSEDED_PENALTY = env_float("HELIX_SEARCH_SUPERSEDED_PENALTY", 0
 HELIX_SEARCH_FLASHBACK_MAX = env_int("HELIX_SEARCH_FLASHBACK_MAX", 3, minimum=0, maximum=20)
 HELIX_CONTEXT_DEFAULT_TOKENS = env_int("HELIX_CONTEXT_DEFAULT_TOKENS", 800, minimum=16, maximum=32000)
 HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.0, maximum=1.0)
+# answer_question without an LLM: the best sentence must be at least this close in meaning to the
+# question (cosine of the local model), or hold half its words, else the answer is "Not in memory."
+HELIX_ANSWER_MIN_SIMILARITY = env_float("HELIX_ANSWER_MIN_SIMILARITY", 0.3, minimum=0.0, maximum=1.0)
 HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
 
 # --- presence (agent_heartbeat, swarm_status, agent_farewell) ----------------------------

@@ -245,3 +245,19 @@ BUILD_CONTEXT = {
         ],
     },
 }
+
+
+ANSWER_QUESTION = {
+    "request": {"actor_id": "codex", "user_id": "alice", "question": "Where does alice live?"},
+    "response": {
+        "ok": True,
+        "question": "Where does alice live?",
+        "answer": "alice lives in Lisbon",
+        "found": True,
+        "method": "extractive",
+        "citations": [{"id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01", "content": "alice lives in Lisbon"}],
+        "dropped_citations": [],
+        "context": "- [3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01] alice lives in Lisbon",
+        "tokens": 14,
+    },
+}

@@ -8,6 +8,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi
+from memory.answers import memory_answer
 from memory.api import examples
 from memory.api.shapes import MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
 from memory.models import MemoryType
@@ -245,3 +246,41 @@ class BuildContextApi(ToolApi):
     @classmethod
     def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
         return memory_build_context(actor=actor, **params)
+
+
+class CitationOut(serializers.Serializer):
+    id = serializers.UUIDField()
+    content = serializers.CharField()
+
+
+class AnswerQuestionApi(ToolApi):
+    """Answer a question from memory, citing the memories it rests on: with an LLM configured, one
+    call over the packed context; without, the best-supported sentences (method "extractive").
+    "Not in memory." (found=false) when nothing recalled answers it."""
+
+    tool = "answer_question"
+    reads = True
+    example = examples.ANSWER_QUESTION
+
+    class InputSerializer(ActorInput, SearchOptions):
+        user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
+        question = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
+        token_budget = serializers.IntegerField(required=False, min_value=16, max_value=32000)
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        question = serializers.CharField()
+        answer = serializers.CharField()
+        found = serializers.BooleanField(help_text="false: the memories do not answer it")
+        method = serializers.ChoiceField(choices=["llm", "extractive"])
+        citations = CitationOut(many=True)
+        dropped_citations = serializers.ListField(
+            child=serializers.CharField(), help_text="ids the LLM cited that were not in the context"
+        )
+        llm_error = serializers.CharField(required=False, help_text="why the LLM did not answer (then extractive)")
+        context = serializers.CharField()  # type: ignore[assignment]
+        tokens = serializers.IntegerField()
+
+    @classmethod
+    def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
+        return memory_answer(actor=actor, **params)

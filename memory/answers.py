@@ -1,0 +1,121 @@
+"""``answer_question``: recall ends in an answer, not a list.
+
+The question is recalled and packed as ``build_context`` packs it (diversified, within a token
+budget, each memory with its id). Then:
+
+- **with an LLM**, one call answers from that context only and names the memory ids it used;
+  ids that were not in the context are dropped from the citations and reported;
+- **without one** (or when the call fails), the answer is extractive: the sentence of the packed
+  memories that best supports the question (closest in meaning to it, with shared words as extra
+  evidence), and a second one from another memory when it is as good, each cited.
+
+"Not in memory" is an answer: ``found`` is false when nothing packed supports the question.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from pydantic import BaseModel, Field
+
+from memory.ingest.english import topic_words
+from memory.providers import ProviderError, get_embedder, get_llm
+from memory.selectors import memory_build_context
+from rbac.actors import Actor
+
+NOT_IN_MEMORY = "Not in memory."
+MAX_SENTENCES = 60  # of the packed memories, weighed for an extractive answer
+SHARED_WORDS_WEIGHT = 0.15  # the share of the question's words a sentence holds, added to its similarity
+SECOND_MARGIN = 0.05  # a second sentence (of another memory) joins the answer when this close to the best
+
+SYSTEM = (
+    "You answer a question about what an assistant remembers, from the memories given and nothing else. "
+    "Each memory is a line '- [id] text'. Answer briefly and cite the ids of every memory your answer rests on. "
+    f"If the memories do not answer the question, set found to false and answer '{NOT_IN_MEMORY}'"
+)
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+
+
+class LlmAnswer(BaseModel):
+    answer: str = Field(max_length=4000)
+    citations: list[str] = Field(default_factory=list, max_length=50)
+    found: bool = True
+
+
+def memory_answer(
+    *, actor: Actor, question: str, user_id: str | None = None, token_budget: int | None = None, **params
+) -> dict[str, Any]:
+    packed = memory_build_context(actor=actor, query=question, user_id=user_id, token_budget=token_budget, **params)
+    memories = {m["id"]: m["content"] for m in packed["memories"]}
+    answer: dict[str, Any] | None = None
+    llm_error = None
+    if memories and get_llm().enabled:
+        try:
+            answer = _llm_answer(question, packed["context"], memories)
+        except ProviderError as exc:  # the rules answer instead, as extraction and decisions fall back
+            llm_error = exc.code
+    if answer is None:
+        answer = _extractive_answer(question, memories)
+    return {
+        "ok": True,
+        "question": question,
+        **answer,
+        **({"llm_error": llm_error} if llm_error else {}),
+        "context": packed["context"],
+        "tokens": packed["tokens"],
+    }
+
+
+def _llm_answer(question: str, context: str, memories: dict[str, str]) -> dict[str, Any]:
+    reply = get_llm().complete_json(
+        purpose="answer",
+        system=SYSTEM,
+        prompt=f"Memories:\n{context}\n\nQuestion: {question}",
+        schema=LlmAnswer,
+    )
+    cited = list(dict.fromkeys(c.strip() for c in reply.citations))
+    kept = [c for c in cited if c in memories]
+    found = reply.found and bool(reply.answer.strip()) and reply.answer.strip() != NOT_IN_MEMORY
+    return {
+        "answer": reply.answer.strip() if found else NOT_IN_MEMORY,
+        "found": found,
+        "method": "llm",
+        "citations": [{"id": c, "content": memories[c]} for c in kept] if found else [],
+        "dropped_citations": [c for c in cited if c not in memories],
+    }
+
+
+def _extractive_answer(question: str, memories: dict[str, str]) -> dict[str, Any]:
+    sentences = [(memory_id, s) for memory_id, content in memories.items() for s in _sentences(content)]
+    sentences = sentences[:MAX_SENTENCES]
+    not_found = {"answer": NOT_IN_MEMORY, "found": False, "method": "extractive", "citations": []}
+    if not sentences:
+        return {**not_found, "dropped_citations": []}
+    vectors = get_embedder().embed([question, *(s for _, s in sentences)], purpose="answer")
+    similarity = vectors[1:] @ vectors[0]
+    asked = topic_words(question)
+    shared = np.array([len(asked & topic_words(s)) / len(asked) if asked else 0.0 for _, s in sentences])
+    support = similarity + SHARED_WORDS_WEIGHT * shared
+    order = [int(i) for i in np.argsort(-support)]
+    best = order[0]
+    if similarity[best] < settings.HELIX_ANSWER_MIN_SIMILARITY and shared[best] < 0.5:
+        return {**not_found, "dropped_citations": []}
+    chosen = [best]
+    second = next((i for i in order[1:] if sentences[i][0] != sentences[best][0]), None)
+    if second is not None and support[second] >= support[best] - SECOND_MARGIN:
+        chosen.append(second)
+    return {
+        "answer": " ".join(sentences[i][1] for i in chosen),
+        "found": True,
+        "method": "extractive",
+        "citations": [{"id": sentences[i][0], "content": memories[sentences[i][0]]} for i in chosen],
+        "dropped_citations": [],
+    }
+
+
+def _sentences(content: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(content) if s.strip()]
