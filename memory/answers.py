@@ -22,8 +22,10 @@ from django.conf import settings
 from pydantic import BaseModel, Field
 
 from memory.ingest.english import topic_words
+from memory.models import Memory
 from memory.providers import ProviderError, get_embedder, get_llm
-from memory.selectors import memory_build_context
+from memory.selectors import estimate_tokens, memory_build_context
+from memory.services.profiles import profiles_get
 from rbac.actors import Actor
 
 NOT_IN_MEMORY = "Not in memory."
@@ -46,11 +48,58 @@ class LlmAnswer(BaseModel):
     found: bool = True
 
 
+def memory_context(
+    *,
+    actor: Actor,
+    query: str,
+    user_id: str | None = None,
+    token_budget: int | None = None,
+    include_profile: bool = False,
+    **params,
+) -> dict[str, Any]:
+    """``build_context``: with ``include_profile`` and an owner, the owner's profile lines come
+    first (each citing its memories), then the best memories for the query in what is left of
+    the budget; a memory a profile line already cites is not packed twice."""
+    budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
+    profile, lines, used = [], [], 0
+    if include_profile and user_id:
+        for found in profiles_get(actor=actor, user_id=user_id):
+            for part in ("static", "dynamic"):
+                for line in getattr(found, part):
+                    text = f"- [{', '.join(line['memory_ids'])}] {line['text']}"
+                    cost = estimate_tokens(text)
+                    if used + cost <= budget:
+                        profile.append({**line, "part": part, "workspace": found.workspace.slug})
+                        lines.append(text)
+                        used += cost
+    packed = memory_build_context(actor=actor, query=query, user_id=user_id, token_budget=budget - used, **params)
+    if not profile:
+        return {**packed, "token_budget": budget}
+    cited = {i for line in profile for i in line["memory_ids"]}
+    memories = [m for m in packed["memories"] if m["id"] not in cited]
+    memory_lines = [f"- [{m['id']}] {m['content']}" for m in memories]
+    context = "\n".join(["Profile:", *lines, *(["Memories:", *memory_lines] if memory_lines else [])])
+    return {
+        "ok": True,
+        "context": context,
+        "profile": profile,
+        "memories": memories,
+        "tokens": used + sum(m["tokens"] for m in memories),
+        "token_budget": budget,
+    }
+
+
 def memory_answer(
     *, actor: Actor, question: str, user_id: str | None = None, token_budget: int | None = None, **params
 ) -> dict[str, Any]:
-    packed = memory_build_context(actor=actor, query=question, user_id=user_id, token_budget=token_budget, **params)
+    packed = memory_context(
+        actor=actor, query=question, user_id=user_id, token_budget=token_budget, include_profile=True, **params
+    )
     memories = {m["id"]: m["content"] for m in packed["memories"]}
+    if packed.get("profile"):
+        cited = {i for line in packed["profile"] for i in line["memory_ids"]}
+        memories.update(Memory.objects.filter(id__in=cited - set(memories)).values_list("id", "content"))
+        memories = {str(k): v for k, v in memories.items()}
     answer: dict[str, Any] | None = None
     llm_error = None
     if memories and get_llm().enabled:

@@ -348,6 +348,28 @@ class IngestStage(models.Model):
         return f"{self.name}: {self.status}"
 
 
+class Profile(models.Model):
+    """What is known of one owner in one workspace, always at hand: a **static** part (identity,
+    stable preferences, background) and a **dynamic** part (current projects, recent context,
+    open goals). Each line is ``{"text", "memory_ids", "kind"}`` and cites the memories it came
+    from, all visible in the workspace. Refreshed by the worker after writes and forgets."""
+
+    workspace = models.ForeignKey("rbac.Workspace", on_delete=models.CASCADE, related_name="+")
+    user_id = models.CharField(max_length=200)
+    static = models.JSONField(default=list, blank=True)
+    dynamic = models.JSONField(default=list, blank=True)
+    method = models.CharField(max_length=16, blank=True, help_text="rules or llm")
+    sources = models.PositiveIntegerField(default=0, help_text="memories it was built from")
+    stale = models.BooleanField(default=True, help_text="a write or forget since the last refresh")
+    refreshed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["workspace", "user_id"], name="profile_one_per_owner")]
+
+    def __str__(self) -> str:
+        return f"profile of {self.user_id} in {self.workspace_id}"
+
+
 class EmbeddingSpace(models.Model):
     """The embedding provider, model and dimension the installation was set up with.
 

@@ -5,16 +5,27 @@ from __future__ import annotations
 import uuid
 
 from memory.ingest.enrich import enrich_run
+from memory.models import IngestRun, Memory
 from memory.services.add import pending_add_run
 from memory.services.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
+from memory.services.profiles import profile_refresh as memory_profile_refresh
+from memory.services.profiles import profiles_touch_memories
 
 
 def memory_enrich(run_id: str) -> None:
     enrich_run(run_id=uuid.UUID(run_id))
+    run = IngestRun.objects.filter(pk=run_id).first()
+    if run is not None:
+        changed = [*run.result.get("memory_ids", []), *run.result.get("updated", []), *run.result.get("superseded", [])]
+        profiles_touch_memories(Memory.objects.filter(id__in=changed).only("user_id", "visible_in"))
 
 
 def pending_input_run(pending_id: str) -> None:
     pending_add_run(pending_id=pending_id)
+
+
+def profile_refresh(profile_id: int) -> None:
+    memory_profile_refresh(profile_id=profile_id)
 
 
 def lifecycle_sweep() -> dict[str, int]:

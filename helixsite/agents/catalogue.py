@@ -32,6 +32,7 @@ def tool_classes() -> list[type[ToolApi]]:
         memory_reads.ConnectMemoriesApi,
         memory_reads.BuildContextApi,
         memory_reads.AnswerQuestionApi,
+        memory_reads.GetProfileApi,
         categories_api.ListCategoriesApi,
         think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,

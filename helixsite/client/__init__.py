@@ -256,10 +256,20 @@ class Helixsite:
         token_budget: int | None = None,
         mode: Mode | None = None,
         scope: Scope | None = None,
+        include_profile: bool | None = None,
     ) -> dict[str, Any]:
         return self.call(
-            "build_context", query=query, user_id=user_id, token_budget=token_budget, mode=mode, scope=scope
+            "build_context",
+            query=query,
+            user_id=user_id,
+            token_budget=token_budget,
+            mode=mode,
+            scope=scope,
+            include_profile=include_profile,
         )
+
+    def get_profile(self, *, user_id: str, group_id: str | None = None) -> dict[str, Any]:
+        return self.call("get_profile", user_id=user_id, group_id=group_id)
 
     def answer_question(
         self,

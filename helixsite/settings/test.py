@@ -23,3 +23,6 @@ HELIX_SEARCH_STATISTICS_TTL = 0
 # Patches reach a test's own process only when it asks (runtime_refresh); servers a test starts
 # use the base settings and reload by themselves.
 HELIX_CONFIG_RELOAD = False
+# Profiles are condensed by an LLM only in the tests that ask: the other LLM tests script every
+# call the server makes, and a profile refresh after each write would take their answers.
+HELIX_PROFILE_LLM = False

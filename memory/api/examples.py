@@ -261,3 +261,35 @@ ANSWER_QUESTION = {
         "tokens": 14,
     },
 }
+
+
+GET_PROFILE = {
+    "request": {"actor_id": "codex", "user_id": "alice"},
+    "response": {
+        "ok": True,
+        "profiles": [
+            {
+                "workspace": "team-red",
+                "user_id": "alice",
+                "static": [
+                    {
+                        "text": "alice lives in Lisbon",
+                        "memory_ids": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
+                        "kind": "fact",
+                    }
+                ],
+                "dynamic": [
+                    {
+                        "text": "alice is preparing the Q3 launch",
+                        "memory_ids": ["7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"],
+                        "kind": "goal",
+                    }
+                ],
+                "method": "rules",
+                "sources": 2,
+                "stale": False,
+                "refreshed_at": "2026-10-02T09:00:00+00:00",
+            }
+        ],
+    },
+}

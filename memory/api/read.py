@@ -8,13 +8,12 @@ from django.conf import settings
 from rest_framework import serializers
 
 from helixsite.agents.tool import ActorInput, ToolApi
-from memory.answers import memory_answer
+from memory.answers import memory_answer, memory_context
 from memory.api import examples
 from memory.api.shapes import MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
 from memory.models import MemoryType
 from memory.search.graph import DIRECTIONS
 from memory.selectors import (
-    memory_build_context,
     memory_connect,
     memory_detail,
     memory_graph,
@@ -23,6 +22,7 @@ from memory.selectors import (
     memory_search,
     memory_search_by_concept,
 )
+from memory.services.profiles import profile_out, profiles_get
 from rbac.actors import Actor
 
 
@@ -233,19 +233,65 @@ class BuildContextApi(ToolApi):
         user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
         query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
         token_budget = serializers.IntegerField(required=False, min_value=16, max_value=32000)
+        include_profile = serializers.BooleanField(
+            default=False, help_text="the owner's profile lines first (needs user_id), then the memories"
+        )
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
         # DRF's metaclass takes declared fields out of the class body, so this one does not
         # shadow Field.context; the stubs cannot know that.
         context = serializers.CharField()  # type: ignore[assignment]
+        profile = serializers.ListField(
+            child=serializers.DictField(), required=False, help_text="the profile lines packed, with include_profile"
+        )
         memories = serializers.ListField(child=serializers.DictField())
         tokens = serializers.IntegerField()
         token_budget = serializers.IntegerField()
 
     @classmethod
     def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
-        return memory_build_context(actor=actor, **params)
+        return memory_context(actor=actor, **params)
+
+
+class ProfileLineOut(serializers.Serializer):
+    text = serializers.CharField()
+    memory_ids = serializers.ListField(child=serializers.UUIDField(), help_text="the memories it came from")
+    kind = serializers.CharField(help_text="the memory type of its first source")
+
+
+class ProfileOut(serializers.Serializer):
+    workspace = serializers.CharField()
+    user_id = serializers.CharField()
+    static = ProfileLineOut(many=True, help_text="identity, stable preferences, background")
+    dynamic = ProfileLineOut(many=True, help_text="current projects, recent context, open goals")
+    method = serializers.CharField(help_text="rules, or llm when one condensed it")
+    sources = serializers.IntegerField()
+    stale = serializers.BooleanField(help_text="a write since the last refresh; the worker refreshes it shortly")
+    refreshed_at = serializers.DateTimeField(allow_null=True)
+
+
+class GetProfileApi(ToolApi):
+    """The owner's profile in each workspace you can read (or in group_id): a static part
+    (identity, stable preferences, background) and a dynamic one (current projects, recent
+    context, open goals), every line citing the memories it came from."""
+
+    tool = "get_profile"
+    reads = True
+    example = examples.GET_PROFILE
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200, help_text="whose profile")
+        group_id = serializers.CharField(required=False, max_length=100, help_text="workspace slug or id")
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        profiles = ProfileOut(many=True)
+
+    @classmethod
+    def run(cls, *, actor: Actor, user_id: str, group_id: str | None = None) -> dict[str, Any]:
+        found = profiles_get(actor=actor, user_id=user_id, group_id=group_id)
+        return {"ok": True, "profiles": [profile_out(p) for p in found]}
 
 
 class CitationOut(serializers.Serializer):

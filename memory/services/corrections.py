@@ -15,6 +15,7 @@ from memory.ingest.atoms import content_key
 from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
 from memory.providers import ProviderError, get_embedder
 from memory.selectors import memory_get_for_actor
+from memory.services.profiles import profiles_touch_memories
 from memory.services.revisions import memory_rewrite
 from rbac.actors import Actor, recorded_user
 from rbac.models import Workspace
@@ -52,6 +53,7 @@ def memory_update(
             raise Conflict("Another memory already says this.", code="duplicate", details={"memory_id": str(clash.id)})
         attribute = english.find_attribute(content, locked.user_id)
         facets = {"negated": english.is_negated(content), **({"attribute": attribute.as_list()} if attribute else {})}
+        profiles_touch_memories([locked])
         return memory_rewrite(
             memory=locked,
             content=content,
@@ -74,6 +76,7 @@ def memory_forget(*, actor: Actor, memory_id: Any, reason: str = "") -> Memory:
         locked.deleted_at = locked.updated_at = timezone.now()
         locked.save(update_fields=["deleted_at", "updated_at"])
         _history(locked, HistoryAction.FORGET, actor, reason)
+        profiles_touch_memories([locked])
     return locked
 
 
@@ -95,6 +98,7 @@ def memory_restore(*, actor: Actor, memory_id: Any, reason: str = "") -> Memory:
         locked.deleted_at, locked.updated_at = None, timezone.now()
         locked.save(update_fields=["deleted_at", "updated_at"])
         _history(locked, HistoryAction.RESTORE, actor, reason)
+        profiles_touch_memories([locked])
     return locked
 
 

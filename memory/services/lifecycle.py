@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from memory.models import Entity, HistoryAction, Memory, MemoryHistory, MemoryType
+from memory.services.profiles import profiles_touch_memories
 
 DECAY_REASON = "decayed: not recalled and of little importance"
 EXPIRED_REASON = "expired"
@@ -67,6 +68,7 @@ def _delete_expired(now: datetime) -> int:
     cutoff = now - timedelta(days=settings.HELIX_EXPIRY_GRACE_DAYS)
     with transaction.atomic():
         gone = Memory.objects.filter(expires_at__lte=cutoff)
+        profiles_touch_memories(gone.only("user_id", "visible_in"))
         mentioned = list(Entity.objects.filter(mentions__memory__in=gone).values_list("pk", flat=True).distinct())
         _, per_model = gone.delete()
         # A name only expired memories mentioned goes with them.
@@ -106,6 +108,7 @@ def _hide(memories: list[Memory], *, reason: str, details: dict[str, Any], now: 
     if not memories:
         return
     Memory.objects.filter(pk__in=[m.pk for m in memories]).update(deleted_at=now, updated_at=now)
+    profiles_touch_memories(memories)
     MemoryHistory.objects.bulk_create(
         MemoryHistory(
             memory=memory,

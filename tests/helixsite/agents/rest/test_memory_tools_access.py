@@ -38,6 +38,7 @@ TOOLS: dict[str, tuple[Callable[[Agents], dict[str, Any]], str, str]] = {
     ),
     "build_context": (lambda a: {"user_id": "bob", "query": "how does bob deploy"}, "viewer", "empty"),
     "answer_question": (lambda a: {"user_id": "bob", "question": "how does bob deploy"}, "viewer", "empty"),
+    "get_profile": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
     "list_categories": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
     "list_users": (lambda a: {}, "root", "403"),
     "restore_memory": (lambda a: {"memory_id": str(a.memory.id)}, "root", "403"),
@@ -90,7 +91,7 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
     assert impostor.status_code == 403 and impostor.json()["error"]["code"] == "actor_mismatch"
     if outsider_gets == "empty":
         assert outsider.status_code == 200
-        listed = [outsider.json().get(key) for key in ("results", "memories", "seeds", "sessions", "categories", "citations")]
+        listed = [outsider.json().get(key) for key in ("results", "memories", "seeds", "sessions", "categories", "citations", "profiles")]
         assert [] in listed and not any(listed)
     else:
         assert outsider.status_code == int(outsider_gets), outsider.json()
