@@ -16,6 +16,7 @@ BENCHMARKS = {
     "room_pages": "bench.room_pages",
     "atlas": "bench.atlas",
     "locomo": "bench.locomo",
+    "export_import": "bench.export_import",
 }
 
 

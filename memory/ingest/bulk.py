@@ -105,9 +105,9 @@ def import_rows(
 ) -> ImportReport:
     report = ImportReport(read=len(rows))
     domains = {group: write_domain_resolve(actor=actor, group_id=group) for group in {r.group_id for r in rows}}
-    drop = rebuild_index == "always" or (rebuild_index == "auto" and _large_against_stored(len(rows)))
+    drop = rebuild_index == "always" or (rebuild_index == "auto" and load_is_large(len(rows)))
     if drop:
-        _drop_index()
+        vector_index_drop()
     try:
         for start in range(0, len(rows), batch_size):
             batch = rows[start : start + batch_size]
@@ -117,12 +117,13 @@ def import_rows(
             progress(len(batch))
     finally:
         if drop:
-            _build_index()
+            vector_index_build()
             report.index_rebuilt = True
     return report
 
 
-def _large_against_stored(incoming: int) -> bool:
+def load_is_large(incoming: int) -> bool:
+    """Whether a load of ``incoming`` memories is better done without the vector index."""
     return incoming >= settings.HELIX_IMPORT_REBUILD_MIN_ROWS and incoming >= Memory.objects.count() * 0.2
 
 
@@ -215,12 +216,18 @@ def _link_entities(memories: list[Memory]) -> None:
     Mention.objects.bulk_create(mentions, ignore_conflicts=True)
 
 
-def _drop_index() -> None:
+def vector_index_exists() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", [HNSW_INDEX])
+        return cursor.fetchone() is not None
+
+
+def vector_index_drop() -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
 
 
-def _build_index() -> None:
+def vector_index_build() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SET maintenance_work_mem = '512MB'")
         cursor.execute(HNSW_DDL.format(name=HNSW_INDEX))

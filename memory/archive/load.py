@@ -1,0 +1,308 @@
+"""Write an archive's rows, kind by kind in the order of ``files.KINDS``, in batches that are a
+transaction each. Every batch first reads what is already here, so an import run again after
+an interruption continues where it stopped and ends as one uninterrupted run would: nothing is
+written twice. Memories keep their ids.
+
+A memory equal to one already stored here (same write domain, owner and fingerprint, both
+current) is not stored a second time: it is *merged*, its edges point to the one here, and
+what hangs on it alone (history, mentions, filings…) is left out."""
+
+from __future__ import annotations
+
+import itertools
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import DatabaseError, transaction
+
+from memory.archive.files import (
+    KINDS,
+    ArchiveError,
+    archive_opened,
+    file_name,
+    moment_or_none,
+    moment_read,
+    rows_read,
+    uuid_read,
+)
+from memory.archive.links import LinkWriter
+from memory.archive.targets import Targets, targets_resolve
+from memory.archive.verify import archive_verify, embedding_check
+from memory.ingest.atoms import content_key
+from memory.ingest.bulk import load_is_large, vector_index_build, vector_index_drop, vector_index_exists
+from memory.models import Entity, Memory
+from memory.providers import ProviderError, get_embedder
+from memory.services.profiles import profiles_touch_memories
+from rbac.policy import WriteDomain, provenance_record
+
+Progress = Callable[[str, int, int], None]  # kind, rows just read, rows in the archive
+Row = tuple[int, dict[str, Any]]  # line number, row read
+
+
+@dataclass
+class KindCount:
+    written: int = 0
+    present: int = 0  # already here: written by an earlier run, or equal to a row here
+    left_out: int = 0  # merged memories, and what hangs on them alone
+
+    def add(self, written: int, present: int, left_out: int) -> None:
+        self.written += written
+        self.present += present
+        self.left_out += left_out
+
+    @property
+    def read(self) -> int:
+        return self.written + self.present + self.left_out
+
+
+@dataclass
+class ImportReport:
+    counts: dict[str, KindCount]
+    index_rebuilt: bool
+    seconds: float
+
+    @property
+    def rows(self) -> int:
+        return sum(count.read for count in self.counts.values())
+
+
+def archive_import(
+    *,
+    path: Path,
+    actor: User | None = None,
+    workspace_map: dict[str, str] | None = None,
+    reembed: bool = False,
+    batch_size: int = 500,
+    rebuild_index: str = "auto",
+    progress: Progress = lambda kind, rows, total: None,
+) -> ImportReport:
+    """Verify the archive and map its names onto this installation (refusing, with nothing
+    written, whatever does not fit), then load it."""
+    started = time.perf_counter()
+    with archive_opened(path) as folder:
+        manifest = archive_verify(folder)
+        embedding_check(manifest, reembed=reembed)
+        targets = targets_resolve(manifest=manifest, workspace_map=workspace_map or {}, actor=actor)
+        loader = Loader(folder, targets, reembed=reembed, batch_size=batch_size)
+        loader.progress = lambda kind, rows: progress(kind, rows, manifest.total_rows)
+        rebuilt = _memories_load(loader, incoming=manifest.files["memories"].rows, rebuild_index=rebuild_index)
+        for kind in KINDS[1:]:
+            loader.load(kind)
+    return ImportReport(counts=loader.counts, index_rebuilt=rebuilt, seconds=time.perf_counter() - started)
+
+
+def _memories_load(loader: Loader, *, incoming: int, rebuild_index: str) -> bool:
+    """Large loads go in without the vector index, built once at the end (as import_jsonl does).
+    An index missing at the start was dropped by an import that was killed: it is built too."""
+    drop = rebuild_index == "always" or (rebuild_index == "auto" and load_is_large(incoming))
+    build = drop or not vector_index_exists()
+    if drop:
+        vector_index_drop()
+    try:
+        loader.load("memories")
+    finally:
+        if build:
+            vector_index_build()
+    return build
+
+
+@dataclass
+class Incoming:
+    memory: Memory
+    domain: WriteDomain
+
+    @property
+    def fingerprint(self) -> tuple[str, str, str]:
+        return (self.memory.rbac_scope, self.memory.user_id, self.memory.content_key)
+
+    @property
+    def current(self) -> bool:
+        return self.memory.deleted_at is None and self.memory.valid_to is None
+
+
+class Loader(LinkWriter):
+    def __init__(self, folder: Path, targets: Targets, *, reembed: bool, batch_size: int) -> None:
+        super().__init__(targets)
+        self.folder = folder
+        self.reembed = reembed
+        self.batch_size = batch_size
+        self.counts = {kind: KindCount() for kind in KINDS}
+        self.progress: Callable[[str, int], None] = lambda kind, rows: None
+
+    def load(self, kind: str) -> None:
+        write = getattr(self, f"_{kind}")
+        rows = rows_read(self.folder, kind)
+        while batch := list(itertools.islice(rows, self.batch_size)):
+            try:
+                self.counts[kind].add(*write(self._decoded(kind, batch)))
+            except DatabaseError as exc:
+                raise ArchiveError(
+                    f"{file_name(kind)} lines {batch[0][0]}–{batch[-1][0]} could not be written "
+                    f"({str(exc).strip().splitlines()[0]}). The batches before them are imported; run the import "
+                    "again once the cause is fixed, it continues from there."
+                ) from None
+            self.progress(kind, len(batch))
+
+    def _decoded(self, kind: str, batch: list[Row]) -> list[Any]:
+        """Each row as the writer of its kind takes it; a row that does not fit names its line."""
+        decode = getattr(self, f"_{kind}_row")
+        decoded = []
+        for line, row in batch:
+            try:
+                decoded.append(decode(row))
+            except ArchiveError as exc:
+                raise ArchiveError(f"{file_name(kind)} line {line}: {exc.message}") from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                problem = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+                raise ArchiveError(f"{file_name(kind)} line {line}: {problem}.") from None
+        return decoded
+
+    # --- memories -----------------------------------------------------------------------------
+
+    def _memories_row(self, row: dict[str, Any]) -> Incoming:
+        domain = self.targets.domain(row["write_domain"])
+        embedding = None if self.reembed else _vector(row["embedding"])
+        key = row["content_key"]
+        if row["rbac_scope"] != domain.scope:  # the fingerprint is salted with the write domain
+            key = content_key(scope=domain.scope, memory_type=row["memory_type"], content=row["content"])
+        memory = Memory(
+            id=uuid.UUID(row["id"]),
+            content=row["content"],
+            context=row["context"],
+            metadata=row["metadata"],
+            facets=row["facets"],
+            context_tags=list(row["context_tags"]),
+            memory_type=row["memory_type"],
+            importance=float(row["importance"]),
+            certainty=int(row["certainty"]),
+            source=row["source"],
+            content_key=key,
+            user_id=row["user_id"],
+            author_id=self.targets.author_id(row["author"]),
+            agent_id=row["agent_id"],
+            run_id=uuid_read(row["run_id"]),
+            rbac_scope=domain.scope,
+            visible_in=self.targets.visible_in(domain, row["visible_in"]),
+            embedding=embedding,
+            created_at=moment_read(row["created_at"]),
+            updated_at=moment_read(row["updated_at"]),
+            valid_from=moment_read(row["valid_from"]),
+            valid_to=moment_or_none(row["valid_to"]),
+            expires_at=moment_or_none(row["expires_at"]),
+            deleted_at=moment_or_none(row["deleted_at"]),
+            immutable=bool(row["immutable"]),
+        )
+        return Incoming(memory, domain)
+
+    def _memories(self, incoming: list[Incoming]) -> tuple[int, int, int]:
+        present = set(Memory.objects.filter(id__in=[i.memory.id for i in incoming]).values_list("id", flat=True))
+        fresh = self._unmerged([i for i in incoming if i.memory.id not in present])
+        if self.reembed and fresh:
+            _embed_into([i.memory for i in fresh], [i.memory.content for i in fresh])
+        by_domain: dict[str, list[Incoming]] = defaultdict(list)
+        for item in fresh:
+            by_domain[item.domain.scope].append(item)
+        with transaction.atomic():
+            Memory.objects.bulk_create([i.memory for i in fresh])
+            for group in by_domain.values():
+                provenance_record(memory_ids=[i.memory.id for i in group], domain=group[0].domain)
+            # Their owners' profiles here are rebuilt with them (a profile is derived, never archived).
+            profiles_touch_memories([i.memory for i in fresh])
+        return len(fresh), len(present), len(incoming) - len(fresh) - len(present)
+
+    def _unmerged(self, fresh: list[Incoming]) -> list[Incoming]:
+        """``fresh`` without the current memories equal to one already here or earlier in the batch."""
+        current = [i for i in fresh if i.current]
+        if not current:
+            return fresh
+        holders = {
+            (scope, owner, key): pk
+            for pk, scope, owner, key in Memory.objects.filter(
+                deleted_at__isnull=True,
+                valid_to__isnull=True,
+                rbac_scope__in={i.memory.rbac_scope for i in current},
+                user_id__in={i.memory.user_id for i in current},
+                content_key__in=[i.memory.content_key for i in current],
+            ).values_list("id", "rbac_scope", "user_id", "content_key")
+        }
+        kept = []
+        for item in fresh:
+            if item.current:
+                holder = holders.setdefault(item.fingerprint, item.memory.id)
+                if holder != item.memory.id:
+                    self.merged[item.memory.id] = holder
+                    continue
+            kept.append(item)
+        return kept
+
+    # --- entities -----------------------------------------------------------------------------
+
+    def _entities_row(self, row: dict[str, Any]) -> ArchivedEntity:
+        vector = row["embedding"]
+        entity = Entity(
+            name=row["name"],
+            normalized_name=row["normalized_name"],
+            entity_type=row["entity_type"],
+            rbac_scope=self.targets.domain(row["write_domain"]).scope,
+            created_at=moment_read(row["created_at"]),
+            embedding=None if vector is None or self.reembed else _vector(vector),
+        )
+        return ArchivedEntity(int(row["id"]), entity, embed=vector is not None and self.reembed)
+
+    def _entities(self, rows: list[ArchivedEntity]) -> tuple[int, int, int]:
+        unique: dict[tuple[str, str, str], ArchivedEntity] = {}
+        for row in rows:
+            self.entities[row.archived_id] = row.key
+            unique.setdefault(row.key, row)
+        existing = set(
+            Entity.objects.filter(
+                rbac_scope__in={k[0] for k in unique}, normalized_name__in={k[1] for k in unique}
+            ).values_list("rbac_scope", "normalized_name", "entity_type")
+        )
+        fresh = [row for key, row in unique.items() if key not in existing]
+        to_embed = [row.entity for row in fresh if row.embed]
+        if to_embed:
+            _embed_into(to_embed, [e.name for e in to_embed])
+        with transaction.atomic():
+            Entity.objects.bulk_create([row.entity for row in fresh], ignore_conflicts=True)
+        return len(fresh), len(rows) - len(fresh), 0
+
+
+@dataclass
+class ArchivedEntity:
+    archived_id: int
+    entity: Entity
+    embed: bool  # its vector is to be computed here
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.entity.rbac_scope, self.entity.normalized_name, self.entity.entity_type)
+
+
+def _embed_into(rows: Iterable[Any], texts: list[str]) -> None:
+    """This installation's vectors for ``texts``, set on ``rows`` (before any transaction: a
+    provider that fails writes nothing)."""
+    try:
+        vectors = get_embedder().embed(texts, purpose="import")
+    except ProviderError as exc:
+        raise ArchiveError(
+            f"The embedding provider failed ({exc}). The batches before this one are imported; run the import "
+            "again once it answers, it continues from there.",
+            code=exc.code,
+        ) from None
+    for row, vector in zip(rows, vectors, strict=True):
+        row.embedding = vector
+
+
+def _vector(values: Any) -> list[float]:
+    if not isinstance(values, list) or len(values) != settings.HELIX_EMBEDDING_DIM:
+        count = len(values) if isinstance(values, list) else "no"
+        raise ArchiveError(f"its vector has {count} values; this installation stores {settings.HELIX_EMBEDDING_DIM}")
+    return values
