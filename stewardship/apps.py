@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class StewardshipConfig(AppConfig):
     name = "stewardship"
     verbose_name = "Stewardship"
+
+    def ready(self) -> None:
+        from memory.services.erase import erasure_tables
+        from stewardship.erasure import audit_trail_tables
+
+        # Every erasure of an owner, from the room or the command line, redacts the audit trail too.
+        erasure_tables.connect(audit_trail_tables, dispatch_uid="stewardship-audit-trail-erasure")

@@ -146,3 +146,17 @@ def cleaned(form: forms.Form) -> dict[str, Any]:
     if not form.is_valid():
         raise form_refusal(form)
     return form.cleaned_data
+
+
+class OwnerForm(forms.Form):
+    """An owner (the user_id their memories are stored under) and, optionally, one workspace."""
+
+    user_id = forms.CharField(max_length=200)
+    workspace = forms.SlugField(required=False, max_length=60)
+
+    def clean_workspace(self) -> str | None:
+        return self.cleaned_data["workspace"] or None
+
+
+class OwnerEraseForm(OwnerForm):
+    confirm = forms.CharField(max_length=200)

@@ -111,6 +111,7 @@ POSTS = [
     ("workspaces", {"name": "Mallory"}),
     ("federations", {"name": "Mallory"}),
     ("memory-correct", {"action": "forget"}),
+    ("owner-erase", {"user_id": "bob", "confirm": "bob"}),
     ("review-settle", {"resolution": "retract"}),
     ("proposal-adopt", {}),
     ("config-review", {"HELIX_SEARCH_PPR_WEIGHT": "0.5"}),

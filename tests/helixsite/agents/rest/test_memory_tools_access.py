@@ -91,7 +91,10 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
     assert impostor.status_code == 403 and impostor.json()["error"]["code"] == "actor_mismatch"
     if outsider_gets == "empty":
         assert outsider.status_code == 200
-        listed = [outsider.json().get(key) for key in ("results", "memories", "seeds", "sessions", "categories", "citations", "profiles")]
+        listed = [
+            outsider.json().get(key)
+            for key in ("results", "memories", "seeds", "sessions", "categories", "citations", "profiles")
+        ]
         assert [] in listed and not any(listed)
     else:
         assert outsider.status_code == int(outsider_gets), outsider.json()

@@ -1,0 +1,69 @@
+"""Erasing an owner from the room, and the audit trail's own part in every erasure.
+
+In the room an erasure is ``memory.services.erase.owner_erase`` behind a confirmation (the owner's
+id typed again), with an audit line that keeps the counts and the verdict, never a text. Every
+erasure, from the room or from ``manage.py erase_owner``, also redacts what the trail quotes of the
+erased memories: a correction's line keeps who did what and when, and reads "[erased]" where it
+held the statement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q, QuerySet
+
+from helixsite.errors import InvalidInput
+from memory.services import erase
+from memory.services.erase import ERASED, ErasedTable, ErasureReport
+from memory.services.erase_plan import ErasurePlan, owner_id_clean
+from stewardship.models import AuditEntry
+from stewardship.services import audit_record
+
+
+def owner_erase(*, actor: User, user_id: str, workspace: str | None, confirm: str) -> ErasureReport:
+    owner = owner_id_clean(user_id)
+    if confirm.strip() != owner:
+        message = f"Type the owner's id, {owner}, exactly as it is to erase."
+        raise InvalidInput(message, code="unconfirmed", field="confirm")
+    with transaction.atomic():
+        report = erase.owner_erase(user_id=owner, workspace=workspace)
+        audit_record(
+            actor=actor,
+            action="owner.erase",
+            target=f"owner:{owner}" + (f" in workspace:{report.workspace}" if report.workspace else ""),
+            before={count.name: count.before for count in report.tables if count.before},
+            after={
+                "passed": report.passed,
+                "rows_left": report.left,
+                "text_check": report.check.as_dict(),
+                "refreshed": report.refreshed,
+            },
+        )
+    return report
+
+
+def audit_trail_tables(**signal_arguments: Any) -> list[ErasedTable]:
+    """``erasure_tables``'s answer for the audit trail (connected in ``StewardshipConfig.ready``)."""
+    table = AuditEntry._meta.db_table
+    return [ErasedTable("audit lines quoting an erased memory", table, "redacted", _quoting, _redact)]
+
+
+def _quoting(plan: ErasurePlan) -> QuerySet[AuditEntry]:
+    targets = [f"memory:{pk}" for pk in plan.memory_ids]
+    held = (Q(before__has_key="content") & ~Q(before__content=ERASED)) | (
+        Q(after__has_key="content") & ~Q(after__content=ERASED)
+    )
+    return AuditEntry.objects.filter(target__in=targets).filter(held)
+
+
+def _redact(plan: ErasurePlan) -> None:
+    entries = list(_quoting(plan))
+    for entry in entries:
+        entry.before, entry.after = _redacted(entry.before), _redacted(entry.after)
+    AuditEntry.objects.bulk_update(entries, ["before", "after"])
+
+
+def _redacted(state: Any) -> Any:
+    return {**state, "content": ERASED} if isinstance(state, dict) and "content" in state else state
