@@ -17,6 +17,8 @@ BENCHMARKS = {
     "atlas": "bench.atlas",
     "locomo": "bench.locomo",
     "export_import": "bench.export_import",
+    "reembed": "bench.reembed",
+    "documents": "bench.documents",
 }
 
 

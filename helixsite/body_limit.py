@@ -9,6 +9,8 @@ temporary file, before its first middleware runs. So here, before any app sees t
   reads no body from a request that declares no length: a chunked call lost its arguments).
 
 A refusal closes the connection, so the server reads no more of the body.
+
+``add_document`` alone carries a whole document: its path is held to HELIX_MAX_DOCUMENT_BODY_BYTES.
 """
 
 from __future__ import annotations
@@ -26,8 +28,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 logger = logging.getLogger("helixsite.request")
 
 
-def payload_too_large() -> dict[str, Any]:
-    limit = settings.HELIX_MAX_BODY_BYTES
+DOCUMENT_PATH = "/api/v1/add_document"
+
+
+def body_limit_for(path: str) -> int:
+    """The largest body ``path`` accepts."""
+    if path.rstrip("/").endswith(DOCUMENT_PATH):
+        return max(settings.HELIX_MAX_BODY_BYTES, settings.HELIX_MAX_DOCUMENT_BODY_BYTES)
+    return settings.HELIX_MAX_BODY_BYTES
+
+
+def payload_too_large(limit: int | None = None) -> dict[str, Any]:
+    limit = settings.HELIX_MAX_BODY_BYTES if limit is None else limit
     error = {"code": "payload_too_large", "message": f"The request body is larger than {limit} bytes.", "limit": limit}
     return {"ok": False, "error": error}
 
@@ -47,21 +59,22 @@ class BodyLimit:
         elif not re.fullmatch(r"[0-9]+", declared):
             malformed = {"code": "malformed_request", "message": "Content-Length is not a number of bytes."}
             await _refuse(scope, send, started, 400, {"ok": False, "error": malformed})
-        elif int(declared) > settings.HELIX_MAX_BODY_BYTES:
-            await _refuse(scope, send, started, 413, payload_too_large())
+        elif int(declared) > body_limit_for(scope["path"]):
+            await _refuse(scope, send, started, 413, payload_too_large(body_limit_for(scope["path"])))
         else:
             await self.app(scope, receive, send)  # the server stops the body at its declared length
 
     async def _read_then_serve(self, scope: Scope, receive: Receive, send: Send, started: float) -> None:
         body = bytearray()
+        limit = body_limit_for(scope["path"])
         more = True
         while more:
             message = await receive()
             if message["type"] != "http.request":
                 return  # the client left: nobody to answer
             body += message.get("body", b"")
-            if len(body) > settings.HELIX_MAX_BODY_BYTES:
-                await _refuse(scope, send, started, 413, payload_too_large())
+            if len(body) > limit:
+                await _refuse(scope, send, started, 413, payload_too_large(limit))
                 return
             more = message.get("more_body", False)
         headers = [(name, value) for name, value in scope["headers"] if name != b"transfer-encoding"]

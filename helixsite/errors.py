@@ -23,7 +23,7 @@ from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from helixsite.body_limit import payload_too_large
+from helixsite.body_limit import body_limit_for, payload_too_large
 from helixsite.db.outage import is_unreachable
 
 RETRY_AFTER_SECONDS = 5
@@ -122,7 +122,9 @@ def api_exception_handler(exc: Exception, context: dict) -> Response:
     if isinstance(exc, drf.ValidationError):
         return Response(validation_error(exc.detail, exc.get_codes()), status=400)
     if isinstance(exc, RequestDataTooBig):
-        return Response(payload_too_large(), status=413)
+        request = context.get("request")
+        limit = body_limit_for(request.path) if request is not None else None
+        return Response(payload_too_large(limit), status=413)
     if isinstance(exc, Http404):
         return Response(NotFound("Not found.").as_dict(), status=404)
     if isinstance(exc, DjangoPermissionDenied):

@@ -21,10 +21,11 @@ import numpy as np
 from django.conf import settings
 from pydantic import BaseModel, Field
 
+from memory.documents.chunks import chunk_prose
 from memory.ingest.english import topic_words
 from memory.models import Memory
 from memory.providers import ProviderError, get_embedder, get_llm
-from memory.selectors import estimate_tokens, memory_build_context
+from memory.selectors import chunk_context_line, estimate_tokens, memory_build_context, memory_context_line
 from memory.services.profiles import profiles_get
 from rbac.actors import Actor
 
@@ -40,6 +41,8 @@ SYSTEM = (
 )
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+# With include_chunks: document passages are numbered lines, cited by their number.
+CHUNKS_NOTE = " Document passages are lines '[n] title: text'; cite a passage by its number n."
 
 
 class LlmAnswer(BaseModel):
@@ -77,16 +80,27 @@ def memory_context(
         return {**packed, "token_budget": budget}
     cited = {i for line in profile for i in line["memory_ids"]}
     memories = [m for m in packed["memories"] if m["id"] not in cited]
-    memory_lines = [f"- [{m['id']}] {m['content']}" for m in memories]
-    context = "\n".join(["Profile:", *lines, *(["Memories:", *memory_lines] if memory_lines else [])])
-    return {
+    memory_lines = [memory_context_line(m) for m in memories]
+    chunk_lines = [chunk_context_line(c) for c in packed.get("chunks", [])]
+    context = "\n".join(
+        [
+            "Profile:",
+            *lines,
+            *(["Memories:", *memory_lines] if memory_lines else []),
+            *(["Documents:", *chunk_lines] if chunk_lines else []),
+        ]
+    )
+    answer = {
         "ok": True,
         "context": context,
         "profile": profile,
         "memories": memories,
-        "tokens": used + sum(m["tokens"] for m in memories),
+        "tokens": used + sum(m["tokens"] for m in [*memories, *packed.get("chunks", [])]),
         "token_budget": budget,
     }
+    if "citations" in packed:
+        answer.update(chunks=packed["chunks"], citations=packed["citations"])
+    return answer
 
 
 def memory_answer(
@@ -100,15 +114,17 @@ def memory_answer(
         cited = {i for line in packed["profile"] for i in line["memory_ids"]}
         memories.update(Memory.objects.filter(id__in=cited - set(memories)).values_list("id", "content"))
         memories = {str(k): v for k, v in memories.items()}
+    chunks = {str(c["n"]): c for c in packed.get("chunks", [])}
     answer: dict[str, Any] | None = None
     llm_error = None
-    if memories and get_llm().enabled:
+    if (memories or chunks) and get_llm().enabled:
         try:
-            answer = _llm_answer(question, packed["context"], memories)
+            answer = _llm_answer(question, packed["context"], memories, chunks)
         except ProviderError as exc:  # the rules answer instead, as extraction and decisions fall back
             llm_error = exc.code
     if answer is None:
-        answer = _extractive_answer(question, memories)
+        answer = _extractive_answer(question, {**memories, **{n: chunk_prose(c["content"]) for n, c in chunks.items()}})
+    answer["citations"] = [_chunk_citation(chunks[c["id"]]) if c["id"] in chunks else c for c in answer["citations"]]
     return {
         "ok": True,
         "question": question,
@@ -119,14 +135,15 @@ def memory_answer(
     }
 
 
-def _llm_answer(question: str, context: str, memories: dict[str, str]) -> dict[str, Any]:
+def _llm_answer(question: str, context: str, memories: dict[str, str], chunks: dict[str, dict]) -> dict[str, Any]:
     reply = get_llm().complete_json(
         purpose="answer",
-        system=SYSTEM,
+        system=SYSTEM + (CHUNKS_NOTE if chunks else ""),
         prompt=f"Memories:\n{context}\n\nQuestion: {question}",
         schema=LlmAnswer,
     )
-    cited = list(dict.fromkeys(c.strip() for c in reply.citations))
+    cited = list(dict.fromkeys(_cited_key(c, chunks) for c in reply.citations))
+    memories = {**memories, **{n: c["content"] for n, c in chunks.items()}}
     kept = [c for c in cited if c in memories]
     found = reply.found and bool(reply.answer.strip()) and reply.answer.strip() != NOT_IN_MEMORY
     return {
@@ -167,4 +184,14 @@ def _extractive_answer(question: str, memories: dict[str, str]) -> dict[str, Any
 
 
 def _sentences(content: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(content) if s.strip()]
+    return [s.strip() for part in content.split("\n\n") for s in _SENTENCE_END.split(part) if s.strip()]
+
+
+def _cited_key(cited: str, chunks: dict[str, dict]) -> str:
+    """A passage may come back cited as "2" or "[2]"."""
+    number = cited.strip().strip("[]").strip()
+    return number if number in chunks else cited.strip()
+
+
+def _chunk_citation(chunk: dict[str, Any]) -> dict[str, Any]:
+    return {"id": chunk["id"], "content": chunk["content"], "kind": "chunk", "citation": chunk["citation"]}

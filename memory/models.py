@@ -386,6 +386,43 @@ class EmbeddingSpace(models.Model):
         return f"{self.provider}:{self.model} ({self.dimension}-d)"
 
 
+class ReembedJob(models.Model):
+    """A switch of the installation to another embedding model (``manage.py reembed``): the
+    target space, how far the embedding got, and the outcome. The newest row is the current or
+    the last one; whether a process works on it now is told by its lock (``memory.reembed.jobs``)."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"  # embedding into the next columns, building their index, catching up
+        SWITCHING = "switching"  # the short transaction that puts the new vectors in place
+        DONE = "done"
+        ABORTED = "aborted"
+
+    provider = models.CharField(max_length=32)
+    model = models.CharField(max_length=200)
+    dimension = models.PositiveIntegerField()
+    base_url = models.CharField(max_length=500, blank=True, help_text="the openai provider's endpoint")
+    source = models.CharField(max_length=300, help_text="the embedding space it replaces")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    phase = models.CharField(max_length=64, blank=True, help_text="what a running job does now")
+    done = models.PositiveBigIntegerField(default=0, help_text="rows embedded with the target model")
+    total = models.PositiveBigIntegerField(default=0, help_text="rows to embed, as last counted")
+    switch_ms = models.FloatField(null=True, blank=True, help_text="how long the switch held the tables")
+    error = models.TextField(blank=True, help_text="why the last run stopped, if it failed")
+    started_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"re-embed to {self.target} ({self.status})"
+
+    @property
+    def target(self) -> str:
+        return f"{self.provider}:{self.model} ({self.dimension}-d)"
+
+
 class Inference(models.Model):
     """Ledger of remote provider calls (LLM, remote embeddings): one row per HTTP attempt."""
 

@@ -10,10 +10,14 @@ from dataclasses import dataclass
 import numpy as np
 from django.conf import settings
 
-from helixsite.errors import InvalidInput, NotFound
+from helixsite.errors import ApplicationError, InvalidInput, NotFound
 from memory.categories.selectors import category_path_parse
-from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory
+from memory.documents.chunks import chunk_place
+from memory.documents.recall import with_chunks
+from memory.documents.selectors import chunk_vectors
+from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory, ReembedJob
 from memory.providers import embed_query, get_embedder
+from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
@@ -32,6 +36,16 @@ def embedding_space_get() -> EmbeddingSpace | None:
 
 def embedding_space_mismatch(space: EmbeddingSpace) -> str | None:
     """Describe how the configuration differs from the installed embedding space, if it does."""
+    configured = (settings.HELIX_EMBEDDINGS, settings.HELIX_EMBEDDING_MODEL, settings.HELIX_EMBEDDING_DIM)
+    if configured == (space.provider, space.model, space.dimension):
+        return None
+    switched = ReembedJob.objects.filter(status=ReembedJob.Status.DONE).first()
+    if switched is not None and (switched.provider, switched.model, switched.dimension) == (
+        space.provider,
+        space.model,
+        space.dimension,
+    ):
+        return _reembedded_message(switched)
     if space.dimension != settings.HELIX_EMBEDDING_DIM:
         return (
             f"HELIX_EMBEDDING_DIM is {settings.HELIX_EMBEDDING_DIM} but this installation stores "
@@ -45,6 +59,69 @@ def embedding_space_mismatch(space: EmbeddingSpace) -> str | None:
             "Configure the installed model again."
         )
     return None
+
+
+def _reembedded_message(job: ReembedJob) -> str:
+    restart = [
+        f"HELIX_EMBEDDINGS={job.provider}",
+        f"HELIX_EMBEDDING_MODEL={job.model}",
+        f"HELIX_EMBEDDING_DIM={job.dimension}",
+        *([f"HELIX_EMBEDDING_BASE_URL={job.base_url}"] if job.base_url else []),
+    ]
+    finished = f" on {job.finished_at:%Y-%m-%d %H:%M} UTC" if job.finished_at else ""
+    return (
+        f"manage.py reembed switched the stored vectors to {job.target}{finished}, but this process embeds with "
+        f"{settings.HELIX_EMBEDDINGS}:{settings.HELIX_EMBEDDING_MODEL} ({settings.HELIX_EMBEDDING_DIM}-d): "
+        f"restart the server with {' '.join(restart)}."
+    )
+
+
+def embedding_space_check() -> None:
+    """Refuse to embed for the stored vectors with a model they are not in: once ``manage.py
+    reembed`` has switched the installation, a process still configured with the old model would
+    search with vectors not comparable with the stored ones and write such vectors, until it is
+    restarted with the new configuration."""
+    space = embedding_space_get()
+    problem = None if space is None else embedding_space_mismatch(space)
+    if problem:
+        raise ApplicationError(problem, code="embedding_space_mismatch", status=503)
+
+
+class ReembedState(dict):
+    """A re-embed's state: a JSON object in ``/healthz``, one line where it is shown as text."""
+
+    def __str__(self) -> str:
+        line = f"{self['status']}"
+        if "target" in self:
+            line += f" to {self['target']}"
+        if self["status"] in ("running", "interrupted", "ready", "switching"):
+            line += f": {self['done']:,} of {self['total']:,} rows embedded"
+        if "phase" in self:
+            line += f" ({self['phase']})"
+        return line + (f"; {self['error']}" if "error" in self else "")
+
+
+def reembed_status() -> ReembedState:
+    """Where the newest re-embed stands (``/healthz``, ``manage.py reembed --status``): idle,
+    running (with its phase and done of total rows), interrupted (unfinished, no run working on
+    it), ready (embedded, waiting for a run to switch), switching, done or aborted."""
+    job = job_newest()
+    if job is None:
+        return ReembedState(status="idle")
+    status = job.status
+    if job.status in UNFINISHED and not lock_held():
+        status = "ready" if job.phase == "ready to switch" else "interrupted"
+    state = ReembedState(status=status, target=job.target, source=job.source)
+    if job.status == ReembedJob.Status.RUNNING and job.phase:
+        state["phase"] = job.phase
+    state.update(done=job.done, total=job.total, started_at=job.started_at.isoformat())
+    if job.error and job.status in UNFINISHED:
+        state["error"] = job.error
+    if job.finished_at:
+        state["finished_at"] = job.finished_at.isoformat()
+    if job.switch_ms is not None:
+        state["switch_ms"] = round(job.switch_ms, 1)
+    return state
 
 
 def memory_get_for_actor(*, actor: Actor, memory_id) -> Memory:
@@ -120,6 +197,7 @@ def memory_search(
     tags: tuple[str, ...] = (),
     category: str | None = None,
     reinforce: bool = True,
+    include_chunks: bool = False,
     **params,
 ) -> dict:
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
@@ -127,9 +205,12 @@ def memory_search(
     Only live memories the actor can see are seeds, are walked through, or come back; with
     ``category``, only those filed in that category or below it.
     ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
+    ``include_chunks``: document chunks recalled in the same scope join the ranked list
+    (memory.documents.recall); without it, not one query more than memories alone.
     """
     request = search_request(**params)
     category = _category(category)
+    embedding_space_check()
     # The model embeds the query on a thread of its own while the database works out the
     # reader's workspaces and the BM25 seeds: the two use different cores.
     embedding = _embed_meanwhile(request.query)
@@ -179,13 +260,16 @@ def memory_search(
     )
     if reinforce:
         reinforcement.add([h.memory.id for h in results])
+    answered = [as_result(h) for h in results]
+    if include_chunks:
+        answered = with_chunks(answered, scope=scope, request=request, vector=vector)
     return {
         "ok": True,
         "query": request.query,
         "mode": request.mode.name,
         "scope": request.scope,
-        "results": [as_result(h) for h in results],
-        "count": len(results),
+        "results": answered,
+        "count": len(answered),
     }
 
 
@@ -306,22 +390,68 @@ def memory_graph(*, actor: Actor, memory_id=None, user_id: str | None = None, de
 
 
 def memory_build_context(
-    *, actor: Actor, query: str, user_id: str | None = None, token_budget: int | None = None, **params
+    *,
+    actor: Actor,
+    query: str,
+    user_id: str | None = None,
+    token_budget: int | None = None,
+    include_chunks: bool = False,
+    **params,
 ) -> dict:
-    """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id."""
+    """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id.
+
+    ``include_chunks``: document chunks compete for the budget too, each packed as ``[n] text``
+    and listed in ``citations`` under its number; a memory extracted from a chunk ends with the
+    chunk's number."""
     budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
-    pool = memory_search(actor=actor, query=query, user_id=user_id, limit=params.pop("limit", 40), **params)["results"]
+    pool = memory_search(
+        actor=actor,
+        query=query,
+        user_id=user_id,
+        limit=params.pop("limit", 40),
+        include_chunks=include_chunks,
+        **params,
+    )["results"]
     chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
-    lines, packed, used = [], [], 0
+    lines: list[str] = []
+    packed: list[dict] = []
+    chunks: list[dict] = []
+    used = 0
+    citations: dict[tuple, dict] = {}  # (document, version, chunk index) → its numbered citation
     for result in chosen:
-        line = f"- [{result['id']}] {result['content']}"
+        cited = result.get("citation")
+        key = (cited["document_id"], cited["version"], cited["chunk_index"]) if cited else ()
+        number = citations[key]["n"] if key in citations else len(citations) + 1
+        entry = {"id": result["id"], "content": result["content"], "score": result["score"]}
+        if result.get("kind") == "chunk":
+            entry.update(n=number, citation=cited)
+        elif cited:
+            entry["cites"] = number
+        line = chunk_context_line(entry) if result.get("kind") == "chunk" else memory_context_line(entry)
         cost = estimate_tokens(line)
         if used + cost > budget:
             continue
+        if cited and key not in citations:
+            citations[key] = {"n": number, **cited}
+        (chunks if result.get("kind") == "chunk" else packed).append({**entry, "tokens": cost})
         lines.append(line)
-        packed.append({"id": result["id"], "content": result["content"], "score": result["score"], "tokens": cost})
         used += cost
-    return {"ok": True, "context": "\n".join(lines), "memories": packed, "tokens": used, "token_budget": budget}
+    context = {"ok": True, "context": "\n".join(lines), "memories": packed, "tokens": used, "token_budget": budget}
+    if include_chunks:
+        context.update(chunks=chunks, citations=list(citations.values()))
+    return context
+
+
+def memory_context_line(entry: dict) -> str:
+    """A packed memory: ``- [id] text``, then `` [n]`` when it was extracted from cited chunk n."""
+    cites = f" [{entry['cites']}]" if "cites" in entry else ""
+    return f"- [{entry['id']}] {entry['content']}{cites}"
+
+
+def chunk_context_line(entry: dict) -> str:
+    """A packed chunk: ``[n] title › headings: text``."""
+    cited = entry["citation"]
+    return f"[{entry['n']}] {chunk_place(cited['title'], cited['heading'])}: {entry['content']}"
 
 
 def estimate_tokens(text: str) -> int:
@@ -335,6 +465,9 @@ def _mmr(results: list[dict], lam: float) -> list[dict]:
         return results
     ids = [r["id"] for r in results]
     vectors = dict(Memory.objects.filter(id__in=ids).values_list("id", "embedding"))
+    chunk_ids = [r["id"] for r in results if r.get("kind") == "chunk"]
+    if chunk_ids:
+        vectors.update(chunk_vectors(chunk_ids))
     matrix = np.array([np.asarray(vectors[uuid.UUID(i)], dtype=np.float32) for i in ids])
     top = max(r["score"] for r in results) or 1.0
     relevance = np.array([r["score"] / top for r in results])

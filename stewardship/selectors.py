@@ -17,7 +17,7 @@ from django_q.status import Stat
 from helixsite.db.outage import connect_directly, reason
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
-from memory.selectors import embedding_space_get, embedding_space_mismatch
+from memory.selectors import embedding_space_get, embedding_space_mismatch, reembed_status
 
 HEALTH_CONNECT_TIMEOUT_SECONDS = 3
 
@@ -127,6 +127,10 @@ def _embedder_check(*, migrated: bool) -> dict[str, Any]:
     space = embedding_space_get() if migrated else None
     if problem is None and space is not None:
         problem = embedding_space_mismatch(space)
+    if space is not None:
+        check["installed"] = str(space)
+    if migrated:
+        check["reembed"] = reembed_status()
     return {**check, "ok": problem is None, **({"error": problem} if problem else {})}
 
 

@@ -10,6 +10,7 @@ from memory.api import read as memory_reads
 from memory.api import write as memory_writes
 from memory.categories import api as categories_api
 from memory.charter import api as charter_api
+from memory.documents import api as documents_api
 from memory.fastthink import api as think_api
 from memory.outbox import api as outbox_api
 from rbac import api as rbac_api
@@ -33,6 +34,10 @@ def tool_classes() -> list[type[ToolApi]]:
         memory_reads.BuildContextApi,
         memory_reads.AnswerQuestionApi,
         memory_reads.GetProfileApi,
+        documents_api.AddDocumentApi,
+        documents_api.GetDocumentApi,
+        documents_api.ListDocumentsApi,
+        documents_api.ForgetDocumentApi,
         categories_api.ListCategoriesApi,
         think_api.SearchIncompleteThoughtsApi,
         rbac_api.ListUsersApi,

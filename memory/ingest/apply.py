@@ -20,6 +20,7 @@ from django.utils import timezone
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
+from memory.selectors import embedding_space_check
 from memory.services.lifecycle import expired_holders_retire, expiry_renew
 from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record
@@ -67,6 +68,9 @@ def apply(request: WriteRequest) -> Outcome:
             _apply_one(request, index, decision, stored, created, outcome, now)
         provenance_record(memory_ids=[m.id for m in created.values()], domain=request.domain)
         _link_entities(request, outcome)
+        # Last, once this transaction holds the table: a re-embed that switched the installation
+        # to another model while this write waited on the lock is seen here, and refuses it.
+        embedding_space_check()
     return outcome
 
 

@@ -21,11 +21,13 @@ from memory.ingest import english
 from memory.ingest.atoms import EntityRef, content_key
 from memory.models import Entity, Memory, MemorySource, MemoryType, Mention
 from memory.providers import get_embedder
+from memory.selectors import embedding_space_check
 from rbac.policy import WriteDomain, provenance_record, write_domain_resolve
 
 HNSW_INDEX = "memory_embedding_hnsw"
 HNSW_DDL = (
-    "CREATE INDEX {name} ON memory_memory USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
+    "CREATE INDEX IF NOT EXISTS {name} ON memory_memory USING hnsw (embedding vector_cosine_ops) "
+    "WITH (m = 16, ef_construction = 64)"
 )
 TYPES = set(MemoryType.values)
 
@@ -156,6 +158,7 @@ def _load_batch(actor: User, batch: list[ImportRow], domains: dict[str | None, W
     ]
     with transaction.atomic():
         Memory.objects.bulk_create(memories, ignore_conflicts=True)
+        embedding_space_check()  # after the insert: a re-embed's switch it waited on is seen
         created = set(Memory.objects.filter(id__in=[m.id for m in memories]).values_list("id", flat=True))
         for group, domain in domains.items():
             ids = [

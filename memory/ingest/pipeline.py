@@ -30,6 +30,7 @@ from memory.ingest.runlog import RunLog
 from memory.models import MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
+from memory.selectors import embedding_space_check
 from rbac.policy import WriteDomain
 
 
@@ -69,6 +70,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
     atoms = extraction.atoms
     keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
     with run.stage("embed") as log:
+        embedding_space_check()
         vectors = get_embedder().embed([a.content for a in atoms], purpose="ingest")
         log["count"] = len(atoms)
     with run.stage("candidates") as log:

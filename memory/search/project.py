@@ -106,6 +106,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
     memory = hit.memory
     result: dict[str, Any] = {
         "id": str(memory.id),
+        "kind": "memory",
         "content": memory.content,
         "memory_type": memory.memory_type,
         "user_id": memory.user_id,

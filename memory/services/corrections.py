@@ -14,7 +14,7 @@ from memory.ingest import english
 from memory.ingest.atoms import content_key
 from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
 from memory.providers import ProviderError, get_embedder
-from memory.selectors import memory_get_for_actor
+from memory.selectors import embedding_space_check, memory_get_for_actor
 from memory.services.profiles import profiles_touch_memories
 from memory.services.revisions import memory_rewrite
 from rbac.actors import Actor, recorded_user
@@ -138,6 +138,7 @@ def _authorize_correction(actor: Actor, memory: Memory) -> None:
 
 
 def _embed_or_fail(texts: list[str]) -> np.ndarray:
+    embedding_space_check()
     try:
         return get_embedder().embed(texts, purpose="correct")
     except ProviderError as exc:

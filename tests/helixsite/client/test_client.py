@@ -128,3 +128,20 @@ def test_a_contradiction_reaches_the_writer_and_a_retract_supersedes(client):
     assert settled["superseded"] == [review["to_id"]]
     assert old["memory"]["superseded"] is True
     assert [h["action"] for h in old["history"]] == ["SUPERSEDE"]
+
+
+def test_documents_over_http(client):
+    page = b"<h1>Release</h1><p>The release train leaves every second Tuesday.</p>"
+    added = client.add_document(user_id="alice", title="Release", content=page, content_type="text/html")
+    found = client.search_memory(user_id="alice", query="when does the release train leave", include_chunks=True)
+    listed = client.list_documents(user_id="alice", status="complete")
+    document = client.get_document(document_id=added["document"]["id"])
+    forgotten = client.forget_document(document_id=added["document"]["id"], reason="obsolete")
+
+    chunk = next(r for r in found["results"] if r["kind"] == "chunk")
+    assert (added["outcome"], added["document"]["content_type"]) == ("created", "text/html")
+    assert chunk["content"] == "# Release\n\nThe release train leaves every second Tuesday."
+    assert chunk["citation"]["document_id"] == added["document"]["id"]
+    assert [d["id"] for d in listed["documents"]] == [added["document"]["id"]]
+    assert document["chunks"][0]["text"] == chunk["content"]
+    assert forgotten["document_id"] == added["document"]["id"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import override_settings
 
+from memory.documents.services import DocumentInput, document_add
 from memory.fastthink.services import think_conclude, think_start
 from memory.models import Memory
 from memory.services.add import memory_add
@@ -34,6 +35,7 @@ class Agents:
     memory: Memory
     pending_id: str
     contradiction: tuple[str, str]  # (newer, older)
+    document_id: str  # bob's runbook in the team workspace
 
 
 @pytest.fixture
@@ -61,6 +63,8 @@ def agents(db) -> Agents:
     memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob lives in Osaka.")
     denial = memory_add(actor=writer.user, user_id="bob", group_id="team", message="Bob does not live in Osaka.")
     contradiction = (denial["memory_ids"][0], denial["contradicted"][0])
+    runbook = DocumentInput(user_id="bob", title="Runbook", text="# Runbook\n\nBob deploys with helm-runner.")
+    document = document_add(actor=writer.user, given=runbook, group_id="team").document
     return Agents(
         callers["writer"],
         callers["viewer"],
@@ -69,4 +73,5 @@ def agents(db) -> Agents:
         memory,
         pending["pending_id"],
         contradiction,
+        str(document.id),
     )

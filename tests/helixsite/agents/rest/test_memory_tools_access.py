@@ -39,6 +39,14 @@ TOOLS: dict[str, tuple[Callable[[Agents], dict[str, Any]], str, str]] = {
     "build_context": (lambda a: {"user_id": "bob", "query": "how does bob deploy"}, "viewer", "empty"),
     "answer_question": (lambda a: {"user_id": "bob", "question": "how does bob deploy"}, "viewer", "empty"),
     "get_profile": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
+    "add_document": (
+        lambda a: {"user_id": "bob", "title": "Notes", "text": "# Notes\n\nBob ships on Fridays.", "group_id": "team"},
+        "writer",
+        "404",
+    ),
+    "get_document": (lambda a: {"document_id": a.document_id}, "viewer", "404"),
+    "list_documents": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
+    "forget_document": (lambda a: {"document_id": a.document_id}, "writer", "404"),
     "list_categories": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
     "list_users": (lambda a: {}, "root", "403"),
     "restore_memory": (lambda a: {"memory_id": str(a.memory.id)}, "root", "403"),
@@ -93,7 +101,7 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
         assert outsider.status_code == 200
         listed = [
             outsider.json().get(key)
-            for key in ("results", "memories", "seeds", "sessions", "categories", "citations", "profiles")
+            for key in ("results", "memories", "seeds", "sessions", "categories", "citations", "profiles", "documents")
         ]
         assert [] in listed and not any(listed)
     else:
@@ -101,6 +109,7 @@ def test_each_persona_gets_what_its_role_allows(tool, agents):
         assert outsider.json()["ok"] is (outsider_gets == "200")
     body = outsider.content.decode()
     assert "Bob deploys" not in body and str(agents.memory.id) not in body, "nothing of the team's memory leaks"
+    assert agents.document_id not in body, "nor of its documents"
     assert allowed.status_code == 200, allowed.json()
     assert allowed.json()["ok"] is True
 

@@ -1,0 +1,159 @@
+"""add_document and search_memory(include_chunks) with the local embedder.
+
+Ingest: one generated Markdown document of BENCH_DOCUMENT_PAGES pages (default 100, about 3 KB
+of headings, paragraphs, lists and code a page) added through the add_document service, timed
+whole (reading, chunking, embedding, one transaction a chunk) and reported in chunks a second,
+with the embedding alone beside it; then it is deleted again.
+
+Search: a library of at least BENCH_DOCUMENT_CHUNKS chunks (default 3000, documents of ten owners,
+kept between runs) beside BENCH_DOCUMENT_MEMORIES memories of the same owners; QUERIES searches,
+each new (the query cache never answers), timed with and without include_chunks, alternately.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+from django.conf import settings
+
+from bench.corpus import ITEMS, PEOPLE, PLACES, TOOLS
+from bench.setup import prepared
+from bench.timing import percentiles
+from memory.documents.chunks import chunk_place, chunk_text
+from memory.documents.models import Chunk, Document
+from memory.documents.services import DocumentInput, document_add
+from memory.providers import get_embedder
+from memory.selectors import memory_search
+from rbac.models import Workspace
+
+WORKSPACE = "bench-documents"
+OWNERS = 10
+QUERIES = 200
+PAGE_CHARS = 3000
+
+
+def run() -> None:
+    pages = int(os.environ.get("BENCH_DOCUMENT_PAGES", "100"))
+    chunks = int(os.environ.get("BENCH_DOCUMENT_CHUNKS", "3000"))
+    memories = int(os.environ.get("BENCH_DOCUMENT_MEMORIES", "2000"))
+    actor = prepared(workspace=WORKSPACE, memories=memories, principal=WORKSPACE)
+    get_embedder().embed(["warm up the model"], purpose="bench")
+    _ingest(actor, pages)
+    _library(actor, chunks)
+    _search(actor)
+
+
+def _ingest(actor, pages: int) -> None:
+    text = manual(pages, seed=int(time.time()))
+    title = f"Operations manual {time.time_ns()}"
+    started = time.perf_counter()
+    added = document_add(
+        actor=actor, given=DocumentInput(user_id=_owner(0), title=title, text=text), group_id=WORKSPACE
+    )
+    seconds = time.perf_counter() - started
+    document = added.document
+    cuts = chunk_text(
+        text, size=settings.HELIX_DOCUMENT_CHUNK_CHARS, overlap=settings.HELIX_DOCUMENT_CHUNK_OVERLAP, page_starts=[]
+    )
+    inputs = [f"{chunk_place(title, c.heading)}\n\n{text[c.char_start : c.char_end]}" for c in cuts]
+    embedding_started = time.perf_counter()
+    get_embedder().embed(inputs, purpose="bench")
+    embedding = time.perf_counter() - embedding_started
+    print(
+        f"add_document, {pages} pages ({len(text.encode()) / 1024:.0f} KB of Markdown, {document.chunks_total} chunks "
+        f"of ≤{settings.HELIX_DOCUMENT_CHUNK_CHARS} chars): {seconds:.2f} s, "
+        f"{document.chunks_total / seconds:.1f} chunks/s ({document.status}); "
+        f"the embedding alone: {embedding:.2f} s, {len(inputs) / embedding:.1f} chunks/s"
+    )
+    Document.objects.filter(pk=document.pk).delete()
+
+
+def _library(actor, size: int) -> None:
+    have, added, started = _in_space().count(), 0, time.perf_counter()
+    while have < size:
+        given = DocumentInput(user_id=_owner(added), title=f"Handbook {added}", text=manual(20, seed=added))
+        have += document_add(actor=actor, given=given, group_id=WORKSPACE).document.chunks_done
+        added += 1
+    if added:
+        print(f"library: {added} documents added in {time.perf_counter() - started:.0f} s")
+
+
+def _owner(n: int) -> str:
+    """The owners of bench.setup's memories are user00, user01, …"""
+    return f"user{n % OWNERS:02d}"
+
+
+def _search(actor) -> None:
+    rng = random.Random(time.time_ns())
+    memory_search(actor=actor, query="warm up", user_id=_owner(0), include_chunks=True)
+    plain, with_chunks = [], []
+    for n in range(QUERIES):
+        user = _owner(rng.randrange(OWNERS))
+        query = _question(rng, n)
+        for include, samples in ((False, plain), (True, with_chunks)):
+            started = time.perf_counter()
+            memory_search(actor=actor, query=f"{query} ({include})", user_id=user, include_chunks=include)
+            samples.append((time.perf_counter() - started) * 1000)
+    chunks, documents = _in_space().count(), Document.objects.live().filter(rbac_scope=_scope()).count()
+    print(f"search_memory, {QUERIES} queries, personal scope, {chunks:,} chunks in {documents} documents:")
+    print(f"  memories only:       {percentiles(plain)} ms")
+    print(f"  include_chunks=true: {percentiles(with_chunks)} ms")
+
+
+def manual(pages: int, *, seed: int) -> str:
+    """A Markdown manual of about ``pages`` × 3 KB: chapters, sections, prose, lists, code."""
+    rng = random.Random(seed)
+    parts: list[str] = [f"# Operations manual {seed}\n"]
+    size, chapter = 0, 0
+    while size < pages * PAGE_CHARS:
+        chapter += 1
+        parts.append(f"## Chapter {chapter}: {rng.choice(TOOLS)} in {rng.choice(PLACES)}\n")
+        for section in range(rng.randrange(2, 5)):
+            parts.append(f"### {chapter}.{section + 1} {rng.choice(ITEMS).title()} and {rng.choice(TOOLS)}\n")
+            for _ in range(rng.randrange(2, 5)):
+                parts.append(_paragraph(rng) + "\n")
+            if rng.random() < 0.3:
+                parts.append("\n".join(f"- {_sentence(rng)}" for _ in range(rng.randrange(3, 6))) + "\n")
+            if rng.random() < 0.2:
+                host = f"node-{rng.randrange(1, 999)}"
+                parts.append(f"```sh\nssh {host}\nsystemctl restart {rng.choice(TOOLS).lower()}\n```\n")
+        size = sum(len(p) + 1 for p in parts)
+    return "\n".join(parts)
+
+
+def _paragraph(rng: random.Random) -> str:
+    return " ".join(_sentence(rng) for _ in range(rng.randrange(3, 7)))
+
+
+def _sentence(rng: random.Random) -> str:
+    shapes = [
+        "{p} checks the {t} dashboard in {c} every {n} minutes.",
+        "When {t} on node-{n} is slow, {p} restarts it after draining the queue.",
+        "The {c} team keeps {i} notes for incident {n}.",
+        "Backups of {t} run at {n}:00 and are copied to {c}.",
+        "{p} approved the {t} upgrade for release {n}.",
+    ]
+    return rng.choice(shapes).format(
+        p=rng.choice(PEOPLE), t=rng.choice(TOOLS), c=rng.choice(PLACES), i=rng.choice(ITEMS), n=rng.randrange(2, 999)
+    )
+
+
+def _question(rng: random.Random, n: int) -> str:
+    shapes = [
+        "who restarts {t} when node-{k} is slow",
+        "where are the {t} backups copied",
+        "which team keeps {i} notes",
+        "who approved the {t} upgrade",
+    ]
+    text = rng.choice(shapes).format(t=rng.choice(TOOLS), i=rng.choice(ITEMS), k=rng.randrange(2, 999))
+    return f"{text} {n}"
+
+
+def _scope() -> str:
+    return f"rbac:group:{Workspace.objects.get(slug=WORKSPACE).id}"
+
+
+def _in_space():
+    return Chunk.objects.filter(document__rbac_scope=_scope(), deleted_at__isnull=True, superseded_at__isnull=True)

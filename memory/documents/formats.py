@@ -1,0 +1,189 @@
+"""Reading a document's text out of what was sent: text (plain or Markdown) as it is, a PDF's
+text page by page (pypdf), an HTML page's text with its headings, paragraphs, list items and
+preformatted blocks written as Markdown (Python's own ``html.parser``), so that chunking cuts
+every format at the same kind of boundary.
+
+The text is what chunk offsets point into, so it is normalized once here: ``\\n`` line ends,
+no NUL (which PostgreSQL cannot store), nothing that is not a character.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from django.conf import settings
+from pypdf import PdfReader
+
+from helixsite.errors import InvalidInput
+
+MARKDOWN = "text/markdown"
+FILE_TYPES = ("application/pdf", "text/html")
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str
+    content_type: str
+    page_starts: list[int] = field(default_factory=list)
+
+
+def base64_decode(value: str) -> bytes:
+    """Strict base64 (line breaks allowed), within HELIX_MAX_DOCUMENT_BYTES once decoded."""
+    compact = re.sub(r"\s+", "", value)
+    limit = settings.HELIX_MAX_DOCUMENT_BYTES
+    if len(compact) * 3 // 4 > limit + 2:
+        raise _too_large("content_base64")
+    try:
+        data = base64.b64decode(compact, validate=True)
+    except (binascii.Error, ValueError):
+        raise InvalidInput(
+            "content_base64 is not valid base64.", code="invalid_base64", field="content_base64"
+        ) from None
+    if not data:
+        raise InvalidInput("content_base64 is empty.", code="empty_document", field="content_base64")
+    if len(data) > limit:
+        raise _too_large("content_base64")
+    return data
+
+
+def text_check(value: str) -> str:
+    if len(value.encode("utf-8")) > settings.HELIX_MAX_DOCUMENT_BYTES:
+        raise _too_large("text")
+    return value
+
+
+def document_read(*, text: str | None, data: bytes | None, content_type: str | None) -> Source:
+    """The document's text; a file that cannot be read is the caller's 400, naming content_base64."""
+    if data is None:
+        return Source(_normalized(text or "", field="text"), MARKDOWN)
+    if content_type == "application/pdf":
+        return _pdf(data)
+    return Source(_normalized(_html(data), field="content_base64"), "text/html")
+
+
+def _pdf(data: bytes) -> Source:
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise InvalidInput("The PDF is encrypted.", code="encrypted_pdf", field="content_base64")
+        pages, starts, offset, size = [], [], 0, 0  # offset in characters, size in bytes
+        for page in reader.pages:
+            starts.append(offset)
+            page_text = _normalized(page.extract_text() or "", field="content_base64", empty_ok=True)
+            pages.append(page_text)
+            offset += len(page_text) + 2
+            size += len(page_text.encode("utf-8")) + 2
+            if size > settings.HELIX_MAX_DOCUMENT_BYTES:
+                raise _too_large("content_base64")
+    except InvalidInput:
+        raise
+    except Exception:  # pypdf raises many kinds of error on a malformed file: all mean the same to the caller
+        raise InvalidInput(
+            "content_base64 is not a readable PDF.", code="unreadable_pdf", field="content_base64"
+        ) from None
+    text = "\n\n".join(pages)
+    if not text.strip():
+        raise InvalidInput("The PDF holds no text (a scan?).", code="empty_document", field="content_base64")
+    return Source(text, "application/pdf", starts)
+
+
+def _normalized(text: str, *, field: str, empty_ok: bool = False) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = text.encode("utf-8", errors="replace").decode("utf-8")
+    if not empty_ok and not text.strip():
+        raise InvalidInput("The document holds no text.", code="empty_document", field=field)
+    if len(text.encode("utf-8")) > settings.HELIX_MAX_DOCUMENT_BYTES:
+        raise _too_large(field)
+    return text
+
+
+def _too_large(field: str) -> InvalidInput:
+    limit = settings.HELIX_MAX_DOCUMENT_BYTES
+    return InvalidInput(
+        f"The document is larger than {limit} bytes (HELIX_MAX_DOCUMENT_BYTES).",
+        code="document_too_large",
+        field=field,
+        details={"limit": limit},
+    )
+
+
+def _html(data: bytes) -> str:
+    try:
+        markup = data.decode("utf-8")
+    except UnicodeDecodeError:
+        markup = data.decode("cp1252", errors="replace")
+    reader = _HtmlText()
+    reader.feed(markup)
+    reader.close()
+    return "\n\n".join(reader.blocks)
+
+
+_BLOCKS = {
+    "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure",
+    "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p",
+    "pre", "section", "table", "td", "th", "tr", "ul",
+}  # fmt: skip
+_SKIPPED = {"script", "style", "noscript", "template", "svg", "title", "head"}
+
+
+class _HtmlText(HTMLParser):
+    """Blocks of text, in order: ``# heading``, paragraphs, ``- item``, fenced preformatted text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[str] = []
+        self._words: list[str] = []
+        self._skipped = 0
+        self._pre = 0
+        self._heading = 0
+        self._item = False
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag in _SKIPPED:
+            self._skipped += 1
+        elif self._pre and tag == "br":
+            self._words.append("\n")
+        elif tag in _BLOCKS and not self._pre:
+            self._flush()
+            self._heading = int(tag[1]) if re.fullmatch(r"h[1-6]", tag) else self._heading
+            self._pre += tag == "pre"
+            self._item = self._item or tag == "li"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED:
+            self._skipped = max(self._skipped - 1, 0)
+        elif tag == "pre" and self._pre:
+            self._flush()
+            self._pre -= 1
+        elif tag in _BLOCKS and not self._pre:
+            self._flush()
+            self._heading = 0 if re.fullmatch(r"h[1-6]", tag) else self._heading
+            self._item = False if tag == "li" else self._item
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipped:
+            self._words.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+
+    def _flush(self) -> None:
+        raw, self._words = "".join(self._words), []
+        if self._pre:
+            if raw.strip("\n"):
+                self.blocks.append("```\n" + raw.strip("\n") + "\n```")
+            return
+        text = " ".join(raw.split())
+        if not text:
+            return
+        if self._heading:
+            text = "#" * self._heading + " " + text
+        elif self._item:
+            text = "- " + text
+        self.blocks.append(text)

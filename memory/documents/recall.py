@@ -1,0 +1,332 @@
+"""Chunks in recall: ``search_memory`` (and build_context, answer_question) with
+``include_chunks``.
+
+The chunks are recalled as memories are, in the same scope: vector nearest neighbours (HNSW)
+and BM25 (k1, b and the normalization of the memory search) over the current chunks of
+documents not forgotten, in the workspaces the reader may see (of the owner, for a personal
+search; created in the window, when one is given). BM25's statistics are counted over the
+chunks the reader may see. A chunk's semantic score blends its cosine and its BM25 as a
+memory's does, and its score weighs semantic, freshness and a middling importance with the
+memory search's own weights, so one ranked list holds both. Memories extracted from a chunk
+carry its citation.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from memory.documents.selectors import citations_for_memories
+from memory.search.params import SearchRequest, Window
+from memory.search.seeds import Bm25, Scope, query_terms, ranks, rrf, vector_text
+
+CHUNK_IMPORTANCE = 0.5  # a chunk has no importance of its own: the middle of the scale
+
+
+@dataclass(frozen=True)
+class ChunkRow:
+    id: uuid.UUID
+    text: str
+    heading: str
+    position: int
+    char_start: int
+    char_end: int
+    page: int | None
+    version: int
+    created_at: datetime
+    user_id: str
+    document_id: uuid.UUID
+    title: str
+    source_url: str
+    metadata: dict
+    cosine: float
+
+
+def with_chunks(results: list[dict[str, Any]], *, scope: Scope, request: SearchRequest, vector) -> list[dict[str, Any]]:
+    """``results`` (memories, ranked and projected) and the best chunks, in one ranked list of at
+    most ``request.limit`` rows (then the memory search's flashbacks); memories extracted from a
+    chunk carry its citation. Searches narrowed to what only memories have (a concept, tags, a
+    category) recall no chunks."""
+    cited = citations_for_memories([r["id"] for r in results])
+    for result in results:
+        if result["id"] in cited:
+            result["citation"] = cited[result["id"]]
+    if scope.concept or scope.tags or scope.category:
+        return results
+    chunks = chunk_results(scope=scope, request=request, vector=vector)
+    flashbacks = [r for r in results if r["flashback"]]
+    ranked = sorted([*(r for r in results if not r["flashback"]), *chunks], key=lambda r: -r["score"])
+    top = ranked[: request.limit]
+    exact = next((r for r in results if r.get("exact_match")), None)
+    if exact is not None and exact not in top:
+        top = [*top[: request.limit - 1], exact]
+    return top + flashbacks
+
+
+def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[str, Any]]:
+    where, params = _visible(scope, request.window)
+    signals = settings.HELIX_SEARCH_SEEDS
+    bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
+    cosines = _nearest(scope, where, params, vector) if signals in ("hybrid", "vector") else {}
+    rows = _rows(list(set(cosines) | set(bm25.scores)), vector)
+    vector_rank, bm25_rank = ranks(cosines), ranks(bm25.scores)
+    fused = rrf([vector_rank, bm25_rank], settings.HELIX_SEARCH_RRF_K)
+    top_rrf = max(fused.values(), default=0.0) or 1.0
+    now = timezone.now()
+    scored = []
+    for chunk_id, row in rows.items():
+        semantic = _semantic(chunk_id, row.cosine, bm25, fused, top_rrf)
+        freshness = math.exp(
+            -max((now - row.created_at).total_seconds() / 86400, 0.0) / settings.HELIX_SEARCH_FRESHNESS_DAYS
+        )
+        score = (
+            settings.HELIX_SEARCH_SEMANTIC_WEIGHT * semantic
+            + request.mode.freshness_weight * freshness
+            + settings.HELIX_SEARCH_IMPORTANCE_WEIGHT * CHUNK_IMPORTANCE
+        )
+        if score >= request.mode.min_score:
+            ranked = {"vector_rank": vector_rank.get(chunk_id), "bm25_rank": bm25_rank.get(chunk_id)}
+            scored.append(_result(row, score, semantic, freshness, bm25.scores.get(chunk_id), ranked))
+    scored.sort(key=lambda r: -r["score"])
+    return scored[: request.limit]
+
+
+def _semantic(chunk_id: uuid.UUID, cosine: float, bm25: Bm25, fused: dict, top_rrf: float) -> float:
+    """As a memory's semantic score is made (memory.search.score)."""
+    if settings.HELIX_SEARCH_SEEDS == "bm25":
+        return bm25.normalized(chunk_id, "max")
+    if settings.HELIX_SEARCH_SEEDS == "vector":
+        return max(cosine, 0.0)
+    if settings.HELIX_SEARCH_FUSION == "rrf" and chunk_id in fused:
+        return fused[chunk_id] / top_rrf
+    w = settings.HELIX_SEARCH_BLEND_BM25_WEIGHT
+    return (1 - w) * max(cosine, 0.0) + w * bm25.normalized(chunk_id, settings.HELIX_SEARCH_BM25_NORMALIZATION)
+
+
+def _result(row: ChunkRow, score: float, semantic: float, freshness: float, bm25: float | None, ranked: dict) -> dict:
+    return {
+        "id": str(row.id),
+        "kind": "chunk",
+        "content": row.text,
+        "memory_type": "chunk",
+        "user_id": row.user_id,
+        "score": round(score, 4),
+        "event_date": row.created_at.isoformat(),
+        "created_at": row.created_at.isoformat(),
+        "expires_at": None,
+        "metadata": row.metadata,
+        "signals": {
+            "cosine": round(row.cosine, 4),
+            "bm25": None if bm25 is None else round(bm25, 4),
+            "bm25_rank": ranked["bm25_rank"],
+            "vector_rank": ranked["vector_rank"],
+            "rrf_rank": None,
+            "semantic": round(semantic, 4),
+            "ppr": None,
+            "freshness": round(freshness, 4),
+            "importance": CHUNK_IMPORTANCE,
+            "in_named_time": False,
+            "said_by_named": False,
+        },
+        "origin": "seed",
+        "superseded": False,
+        "flashback": False,
+        "citation": {
+            "document_id": str(row.document_id),
+            "title": row.title,
+            "chunk_index": row.position,
+            "char_start": row.char_start,
+            "char_end": row.char_end,
+            "source_url": row.source_url,
+            "heading": row.heading,
+            "page": row.page,
+            "version": row.version,
+        },
+    }
+
+
+def _visible(scope: Scope, window: Window | None, alias: str = "c") -> tuple[str, dict[str, Any]]:
+    """The chunks a scope may recall: current, of documents not forgotten, in a readable workspace."""
+    clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.superseded_at IS NULL"]
+    params: dict[str, Any] = {}
+    if scope.readable is not None:
+        clauses.append(f"{alias}.visible_in && %(readable)s::int[]")
+        params["readable"] = scope.readable
+    if scope.user_id is not None:
+        clauses.append(f"{alias}.user_id = %(owner)s")
+        params["owner"] = scope.user_id
+    if window is not None and window.start is not None:
+        clauses.append(f"{alias}.created_at >= %(window_start)s")
+        params["window_start"] = window.start
+    if window is not None and window.end is not None:
+        clauses.append(f"{alias}.created_at <= %(window_end)s")
+        params["window_end"] = window.end
+    return " AND ".join(clauses), params
+
+
+def _nearest(scope: Scope, where: str, params: dict[str, Any], vector) -> dict[uuid.UUID, float]:
+    if scope.user_id is not None:
+        # One owner's chunks are few against the table: an exact scan of them, as for memories.
+        sql = f"""
+            WITH owned AS MATERIALIZED (SELECT c.id, c.embedding FROM documents_chunk c WHERE {where})
+            SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM owned
+            ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    else:
+        sql = f"""
+            SELECT c.id, 1 - (c.embedding <=> %(vec)s::vector) FROM documents_chunk c
+            WHERE {where} ORDER BY c.embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
+        return {chunk_id: float(cosine) for chunk_id, cosine in cursor.fetchall()}
+
+
+def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, Any]) -> Bm25:
+    terms = query_terms(request.query)
+    if not terms:
+        return Bm25({}, 1.0)
+    n, average = _statistics(scope)
+    frequencies = _frequencies(scope, terms)
+    k1, b = settings.HELIX_SEARCH_BM25_K1, settings.HELIX_SEARCH_BM25_B
+    sql = f"""
+        WITH df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
+        candidates AS (
+            SELECT c.id, c.search_vector, 1 - %(b)s + %(b)s * length(c.search_vector) / %(average)s AS norm
+            FROM documents_chunk c
+            WHERE {where} AND c.search_vector @@ %(any_term)s::tsquery
+            ORDER BY ts_rank(c.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+        ),
+        counted AS (
+            SELECT c.id, u.lexeme, cardinality(u.positions)::float / c.norm AS tf
+            FROM candidates c
+            CROSS JOIN LATERAL unnest(ts_delete(c.search_vector,
+                tsvector_to_array(ts_delete(c.search_vector, %(terms)s::text[])))) AS u
+        )
+        SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s))
+        FROM counted t JOIN df ON df.term = t.lexeme
+        GROUP BY t.id ORDER BY 2 DESC LIMIT %(k)s"""
+    query_params = {
+        **params,
+        "terms": terms,
+        "dfs": [frequencies[t] for t in terms],
+        "n": n,
+        "average": average,
+        "any_term": " | ".join("'" + t.replace("'", "''") + "'" for t in terms),
+        "pool": settings.HELIX_SEARCH_BM25_K * 4,
+        "k": settings.HELIX_SEARCH_BM25_K,
+        "k1": k1,
+        "b": b,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, query_params)
+        scores = {chunk_id: float(score) for chunk_id, score in cursor.fetchall()}
+    idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
+    unseen = math.log(1 + (n + 0.5) / 0.5)
+    return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=max(sum(idf), 2 * unseen))
+
+
+# Kept per reader set for HELIX_SEARCH_STATISTICS_TTL seconds, as the memory search keeps its own.
+_kept: dict[tuple, tuple[float, Any]] = {}
+_kept_lock = threading.Lock()
+
+
+def _remembered(key: tuple, compute):
+    now = time.monotonic()
+    with _kept_lock:
+        cached = _kept.get(key)
+    if cached and cached[0] > now:
+        return cached[1]
+    value = compute()
+    with _kept_lock:
+        _kept[key] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, value)
+        while len(_kept) > 50_000:
+            _kept.pop(next(iter(_kept)))
+    return value
+
+
+def _readers(scope: Scope) -> tuple:
+    return ("all",) if scope.readable is None else tuple(sorted(scope.readable))
+
+
+def _statistics(scope: Scope) -> tuple[float, float]:
+    """(number of chunks, their average length in lexemes) over the chunks the reader may see."""
+
+    def count() -> tuple[float, float]:
+        where, params = _visible(Scope(readable=scope.readable, user_id=None), None, alias="s")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT count(*), avg(length(s.search_vector)) FROM documents_chunk s WHERE {where}", params
+            )
+            n, average = cursor.fetchone()
+        return float(n), float(average or 0) or 1.0
+
+    return _remembered(("statistics", _readers(scope)), count)
+
+
+def _frequencies(scope: Scope, terms: list[str]) -> dict[str, float]:
+    """How many chunks the reader may see hold each term, each term kept on its own."""
+    readers, now = _readers(scope), time.monotonic()
+    found: dict[str, float] = {}
+    with _kept_lock:
+        for term in terms:
+            cached = _kept.get(("frequency", readers, term))
+            if cached and cached[0] > now:
+                found[term] = cached[1]
+    missing = [t for t in terms if t not in found]
+    if missing:
+        where, params = _visible(Scope(readable=scope.readable, user_id=None), None, alias="s")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""SELECT t.term, (SELECT count(*) FROM documents_chunk s
+                                    WHERE {where} AND s.search_vector @@ quote_literal(t.term)::tsquery)
+                    FROM unnest(%(terms)s::text[]) AS t(term)""",
+                {**params, "terms": missing},
+            )
+            fresh = {term: float(df) for term, df in cursor.fetchall()}
+        found.update(fresh)
+        with _kept_lock:
+            for term, df in fresh.items():
+                _kept[("frequency", readers, term)] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, df)
+            while len(_kept) > 50_000:
+                _kept.pop(next(iter(_kept)))
+    return found
+
+
+def _rows(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, ChunkRow]:
+    if not ids:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT c.id, c.text, c.heading, c.position, c.char_start, c.char_end, c.page, c.version,
+                      c.created_at, c.user_id, c.document_id, d.title, d.source_url, d.metadata,
+                      1 - (c.embedding <=> %(vec)s::vector)
+               FROM documents_chunk c JOIN documents_document d ON d.id = c.document_id
+               WHERE c.id = ANY(%(ids)s::uuid[])""",
+            {"ids": ids, "vec": vector_text(vector)},
+        )
+        rows = cursor.fetchall()
+    return {row[0]: _row(row) for row in rows}
+
+
+def _row(row: tuple) -> ChunkRow:
+    chunk_id, text, heading, position, start, end, page, version, created, owner, document, title, url, meta, cosine = (
+        row
+    )
+    return ChunkRow(
+        chunk_id, text, heading, position, start, end, page, version, created, owner, document, title, url,
+        metadata=_json(meta), cosine=float(cosine),
+    )  # fmt: skip
+
+
+def _json(value) -> dict:
+    """jsonb arrives as text (Django's loader leaves its decoding to the field)."""
+    return json.loads(value) if isinstance(value, str) else (value or {})

@@ -1,0 +1,410 @@
+"""Writes of documents: add (new, unchanged, resumed or a new version), resume, forget.
+
+The document row is stored first, with the text its chunks point into and how many chunks it
+will have; then each chunk is embedded (a batch per provider call) and stored in a transaction
+of its own, which also counts it on the document. So a failure part-way leaves the document
+``partial`` (or ``failed`` before its first chunk) with its ``error``, and adding the same
+content again, or the ``document_resume`` task, stores only the chunks still missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
+from memory.documents.chunks import Cut, chunk_place, chunk_prose, chunk_text
+from memory.documents.formats import Source, document_read
+from memory.documents.models import Chunk, Document, DocumentHistory, DocumentStatus, ExtractedFrom
+from memory.documents.selectors import document_get_for_actor
+from memory.providers import ProviderError, get_embedder
+from memory.services.add import memory_add
+from rbac.actors import Actor, recorded_user
+from rbac.models import Workspace
+from rbac.policy import Action, WriteDomain, authorize, is_global_admin, write_domain_resolve
+
+# An add stopped by an error is resumed by the worker's sweep once it has been left this long.
+STALLED_AFTER = timedelta(minutes=5)
+
+
+@dataclass(frozen=True)
+class DocumentInput:
+    """What one add_document call asks to store, checked at the door."""
+
+    user_id: str
+    title: str
+    text: str | None = None
+    data: bytes | None = None  # a file's bytes (decoded from base64)
+    content_type: str | None = None
+    source_url: str = ""
+    metadata: dict[str, Any] | None = None
+    agent_id: str = ""
+    extract: bool = False
+
+
+@dataclass(frozen=True)
+class Added:
+    document: Document
+    outcome: str  # created | replaced | resumed | unchanged
+
+
+def document_add(
+    *, actor: User, given: DocumentInput, group_id: str | int | None = None, document_id: Any = None
+) -> Added:
+    """Store a document and its chunks. The same content (sha256 of its text) already stored for
+    the owner in the write domain is not stored again: it is resumed if unfinished, else left
+    as it is. Another content under the same title and source (or for ``document_id``) is a new
+    version of that document: its chunks supersede the old ones, which are kept. Access is
+    settled before a file is read."""
+    if document_id is not None:
+        document = _replaceable(actor, document_id, given.user_id, group_id)
+        source, digest = _read(given)
+        if document.sha256 == digest:
+            return _resumed(document, actor)
+        return Added(_stored(_version_new(document, actor, given, source, digest), actor), "replaced")
+    domain = write_domain_resolve(actor=actor, group_id=group_id)
+    source, digest = _read(given)
+    owned = Document.objects.live().filter(rbac_scope=domain.scope, user_id=given.user_id)
+    same = owned.filter(sha256=digest).first()
+    if same is not None:
+        return _resumed(same, actor)
+    previous = owned.filter(title=given.title, source_url=given.source_url).first()
+    if previous is not None:
+        _authorize_change(actor, previous)
+        return Added(_stored(_version_new(previous, actor, given, source, digest), actor), "replaced")
+    return Added(_stored(_created(actor, domain, given, source, digest), actor), "created")
+
+
+def document_resume(*, document_id: Any) -> Document | None:
+    """Store a document's missing chunks (and extract what is left to extract), as its author;
+    None when it is gone. Idempotent: what is stored already is not stored again."""
+    document = Document.objects.live().select_related("author").filter(pk=document_id).first()
+    if document is None:
+        return None
+    return _stored(document, document.author)
+
+
+def documents_resume_stalled(*, older_than: timedelta = STALLED_AFTER, limit: int = 20) -> int:
+    """Resume the documents an add left unfinished (stopped with an error) longer than ``older_than``
+    ago, oldest first; how many were finished. One still failing keeps its error for the next sweep."""
+    stalled = (
+        Document.objects.live()
+        .filter(status__in=[DocumentStatus.PARTIAL, DocumentStatus.FAILED], updated_at__lt=timezone.now() - older_than)
+        .exclude(error="")
+        .order_by("updated_at")
+        .values_list("id", flat=True)[:limit]
+    )
+    finished = 0
+    for document_id in list(stalled):
+        try:
+            document_resume(document_id=document_id)
+        except ApplicationError:
+            continue
+        finished += 1
+    return finished
+
+
+def document_forget(*, actor: Actor, document_id: Any, reason: str = "") -> Document:
+    """Soft-delete a document: it and its chunks leave every read path; rows and history stay.
+    The author (with write access), a moderator of its workspace, or a global admin."""
+    document = document_get_for_actor(actor=actor, document_id=document_id)
+    _authorize_change(actor, document)
+    now = timezone.now()
+    with transaction.atomic():
+        locked = Document.objects.select_for_update().get(pk=document.pk)
+        locked.deleted_at = locked.updated_at = now
+        locked.save(update_fields=["deleted_at", "updated_at"])
+        Chunk.objects.filter(document=locked, deleted_at__isnull=True).update(deleted_at=now)
+        _history(locked, DocumentHistory.Action.FORGET, actor, reason=reason)
+    return locked
+
+
+# --- adding ----------------------------------------------------------------------------------
+
+
+def _read(given: DocumentInput) -> tuple[Source, str]:
+    source = document_read(text=given.text, data=given.data, content_type=given.content_type)
+    return source, hashlib.sha256(source.text.encode("utf-8")).hexdigest()
+
+
+def _created(actor: User, domain: WriteDomain, given: DocumentInput, source: Source, digest: str) -> Document:
+    cuts = _cuts(source.text, source.page_starts)
+    document = Document(
+        title=given.title,
+        source_url=given.source_url,
+        content_type=source.content_type,
+        metadata=given.metadata or {},
+        text=source.text,
+        sha256=digest,
+        chars=len(source.text),
+        page_starts=source.page_starts,
+        user_id=given.user_id,
+        author=actor,
+        agent_id=given.agent_id,
+        rbac_scope=domain.scope,
+        workspace=domain.workspace,
+        visible_in=domain.visible_in,
+        chunks_total=len(cuts),
+        chunk_chars=settings.HELIX_DOCUMENT_CHUNK_CHARS,
+        chunk_overlap=settings.HELIX_DOCUMENT_CHUNK_OVERLAP,
+        extract=given.extract,
+    )
+    try:
+        with transaction.atomic():
+            document.save(force_insert=True)
+    except IntegrityError:
+        # Another call stored the same content, or a document of this title and source, meanwhile.
+        raise Conflict(
+            "A document with this content, or this title and source, was stored meanwhile; add it again.",
+            code="duplicate",
+        ) from None
+    return document
+
+
+def _version_new(document: Document, actor: User, given: DocumentInput, source: Source, digest: str) -> Document:
+    """The next version of ``document``: its chunks so far are superseded (kept, with the text they
+    point into in its history); the new text's chunks follow."""
+    cuts = _cuts(source.text, source.page_starts)
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            locked = Document.objects.select_for_update().get(pk=document.pk)
+            _history(locked, DocumentHistory.Action.REPLACE, actor, text=locked.text)
+            Chunk.objects.filter(document=locked, superseded_at__isnull=True).update(superseded_at=now)
+            locked.version += 1
+            locked.title, locked.source_url = given.title, given.source_url
+            locked.content_type, locked.text, locked.sha256 = source.content_type, source.text, digest
+            locked.page_starts, locked.chars = source.page_starts, len(source.text)
+            locked.metadata = given.metadata if given.metadata is not None else locked.metadata
+            locked.status, locked.chunks_total, locked.chunks_done, locked.error = (
+                DocumentStatus.PENDING,
+                len(cuts),
+                0,
+                "",
+            )
+            locked.chunk_chars = settings.HELIX_DOCUMENT_CHUNK_CHARS
+            locked.chunk_overlap = settings.HELIX_DOCUMENT_CHUNK_OVERLAP
+            locked.extract, locked.agent_id, locked.updated_at = given.extract, given.agent_id, now
+            locked.save()
+    except IntegrityError:
+        raise Conflict(
+            "Another document of this owner already has this content, or this title and source.", code="duplicate"
+        ) from None
+    return locked
+
+
+def _resumed(document: Document, actor: User) -> Added:
+    """The same content again: nothing new, or what an earlier call left unfinished. Anyone who
+    may write where it is may finish it: the chunks are the same whoever stores them."""
+    if document.status == DocumentStatus.COMPLETE and not _extraction_left(document):
+        return Added(_fresh(document), "unchanged")
+    return Added(_stored(document, actor), "resumed")
+
+
+def _cuts(text: str, page_starts: list[int]) -> list[Cut]:
+    cuts = chunk_text(
+        text,
+        size=settings.HELIX_DOCUMENT_CHUNK_CHARS,
+        overlap=settings.HELIX_DOCUMENT_CHUNK_OVERLAP,
+        page_starts=page_starts,
+    )
+    if not cuts:
+        raise InvalidInput("The document holds no text.", code="empty_document", field="text")
+    return cuts
+
+
+# --- chunks ----------------------------------------------------------------------------------
+
+
+def _stored(document: Document, actor: User) -> Document:
+    """Embed and store the chunks ``document`` is missing, then extract from them if it asks."""
+    cuts = chunk_text(
+        document.text, size=document.chunk_chars, overlap=document.chunk_overlap, page_starts=document.page_starts
+    )
+    have = set(Chunk.objects.filter(document=document, version=document.version).values_list("position", flat=True))
+    missing = [cut for cut in cuts if cut.position not in have]
+    try:
+        for batch in _batches(missing, settings.HELIX_DOCUMENT_EMBED_BATCH):
+            vectors = get_embedder().embed([_embedded_text(document, cut) for cut in batch], purpose="document")
+            for cut, vector in zip(batch, vectors, strict=True):
+                if not _chunk_store(document, cut, vector):
+                    return _fresh(document)  # replaced or forgotten meanwhile: that call goes on
+        _progress_settle(document)
+        if document.extract:
+            _extract(document, actor)
+    except ProviderError as exc:
+        raise _stopped(document, code=exc.code, message=str(exc), status=503) from exc
+    except ApplicationError as exc:
+        raise _stopped(document, code=exc.code, message=exc.message, status=exc.status) from exc
+    except Exception as exc:
+        _stopped(document, code="internal_error", message=f"{exc.__class__.__name__}: {exc}", status=500)
+        raise
+    return _fresh(document)
+
+
+def _embedded_text(document: Document, cut: Cut) -> str:
+    """What a chunk is embedded as: where it sits (title, headings), then its text."""
+    return f"{chunk_place(document.title, cut.heading)}\n\n{document.text[cut.char_start : cut.char_end]}"
+
+
+def _chunk_store(document: Document, cut: Cut, vector) -> bool:
+    """One chunk in a transaction of its own, counted on its document; False when the document's
+    version has moved on or it was forgotten."""
+    now = timezone.now()
+    with transaction.atomic():
+        locked = (
+            Document.objects.select_for_update()
+            .filter(pk=document.pk, version=document.version, deleted_at__isnull=True)
+            .only("id", "chunks_total")
+            .first()
+        )
+        if locked is None:
+            return False
+        chunk = Chunk(
+            document_id=document.pk,
+            version=document.version,
+            position=cut.position,
+            text=document.text[cut.char_start : cut.char_end],
+            heading=cut.heading,
+            char_start=cut.char_start,
+            char_end=cut.char_end,
+            page=cut.page,
+            user_id=document.user_id,
+            visible_in=document.visible_in,
+            embedding=vector,
+            created_at=now,
+        )
+        Chunk.objects.bulk_create([chunk], ignore_conflicts=True)  # a concurrent resume stored it: fine
+        done = Chunk.objects.filter(document_id=document.pk, version=document.version).count()
+        status = DocumentStatus.COMPLETE if done >= locked.chunks_total else DocumentStatus.PARTIAL
+        Document.objects.filter(pk=document.pk).update(chunks_done=done, status=status, error="", updated_at=now)
+    return True
+
+
+def _progress_settle(document: Document) -> None:
+    """Every chunk was there already (a resume with nothing left to store): say so."""
+    done = Chunk.objects.filter(document_id=document.pk, version=document.version).count()
+    Document.objects.filter(pk=document.pk, version=document.version, chunks_total__lte=done).exclude(
+        status=DocumentStatus.COMPLETE, error=""
+    ).update(chunks_done=done, status=DocumentStatus.COMPLETE, error="", updated_at=timezone.now())
+
+
+def _stopped(document: Document, *, code: str, message: str, status: int) -> ApplicationError:
+    """Record why the run stopped, and the error the caller gets: where the document stands."""
+    done = Chunk.objects.filter(document_id=document.pk, version=document.version).count()
+    state = DocumentStatus.COMPLETE if done >= document.chunks_total else DocumentStatus.PARTIAL
+    state = DocumentStatus.FAILED if done == 0 else state
+    Document.objects.filter(pk=document.pk, version=document.version).update(
+        status=state, chunks_done=done, error=f"{code}: {message}"[:4000], updated_at=timezone.now()
+    )
+    details = {"document_id": str(document.pk), "status": str(state), "chunks_done": done}
+    return ApplicationError(
+        f"{message} The document is stored {state} ({done} of {document.chunks_total} chunks); "
+        "add it again to continue where it stopped.",
+        code=code,
+        status=status,
+        details=details,
+    )
+
+
+def _fresh(document: Document) -> Document:
+    return Document.objects.select_related("author", "workspace").get(pk=document.pk)
+
+
+def _batches(items: list[Cut], size: int) -> Iterator[list[Cut]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+# --- extraction (extract=true) -----------------------------------------------------------------
+
+
+def _extraction_left(document: Document) -> bool:
+    return document.extract and (
+        Chunk.objects.filter(document=document, version=document.version, extracted_at__isnull=True).exists()
+    )
+
+
+def _extract(document: Document, actor: User) -> None:
+    """Each chunk not yet read goes through add_memory's pipeline in the document's write domain;
+    the memories it wrote, or found known, are linked to the chunk (EXTRACTED_FROM). Headings and
+    code are not statements: only a chunk's prose is read."""
+    if document.workspace_id is None:  # its workspace was deleted: there is nowhere to write
+        return
+    waiting = Chunk.objects.filter(
+        document=document, version=document.version, extracted_at__isnull=True, deleted_at__isnull=True
+    ).order_by("position")
+    for chunk in waiting.only("id", "text", "position"):
+        prose = chunk_prose(chunk.text)
+        result = _extracted(document, actor, chunk, prose) if prose.strip() else {}
+        created = set(result.get("memory_ids", []))
+        known = (set(result.get("deduped", [])) | set(result.get("updated", []))) - created
+        links = [ExtractedFrom(memory_id=m, chunk_id=chunk.id, created=True) for m in created]
+        links += [ExtractedFrom(memory_id=m, chunk_id=chunk.id, created=False) for m in known]
+        with transaction.atomic():
+            ExtractedFrom.objects.bulk_create(links, ignore_conflicts=True)
+            Chunk.objects.filter(pk=chunk.id).update(extracted_at=timezone.now())
+
+
+def _extracted(document: Document, actor: User, chunk: Chunk, prose: str) -> dict[str, Any]:
+    return memory_add(
+        actor=actor,
+        user_id=document.user_id,
+        message=prose,
+        group_id=document.workspace_id,
+        agent_id=document.agent_id,
+        metadata={"document_id": str(document.pk), "chunk_index": chunk.position},
+        extract=True,
+    )
+
+
+# --- access ------------------------------------------------------------------------------------
+
+
+def _replaceable(actor: User, document_id: Any, user_id: str, group_id: str | int | None) -> Document:
+    document = document_get_for_actor(actor=actor, document_id=document_id)
+    if document.user_id != user_id:
+        raise NotFound("No document with this id belongs to this user_id.", field="user_id")
+    if group_id not in (None, "") and write_domain_resolve(actor=actor, group_id=group_id).scope != document.rbac_scope:
+        raise InvalidInput("The document belongs to another workspace.", code="other_workspace", field="group_id")
+    _authorize_change(actor, document)
+    return document
+
+
+def _authorize_change(actor: Actor, document: Document) -> None:
+    """forget_memory's rule: the author with write access, a moderator of a workspace that sees
+    it, or a global admin."""
+    if is_global_admin(actor):
+        return
+    action = Action.WRITE if document.author_id == getattr(actor, "pk", None) else Action.MODERATE
+    for workspace in Workspace.objects.filter(pk__in=document.visible_in):
+        try:
+            authorize(actor=actor, action=action, workspace=workspace)
+            return
+        except ApplicationError:
+            continue
+    raise Forbidden(
+        "Only the author (with write access) or a moderator of its workspace may change this document.",
+        details={"action": "change_document"},
+    )
+
+
+def _history(document: Document, action: str, actor: Actor, *, text: str = "", reason: str = "") -> None:
+    DocumentHistory.objects.create(
+        document=document,
+        action=action,
+        version=document.version,
+        title=document.title,
+        sha256=document.sha256,
+        text=text,
+        actor=recorded_user(actor),
+        reason=(reason or "")[:500],
+    )
