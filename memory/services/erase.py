@@ -41,6 +41,7 @@ from helixsite.errors import Conflict
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
+from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import (
     Edge,
@@ -58,7 +59,7 @@ from memory.models import (
 from memory.outbox.models import Notice, PendingInput
 from memory.search.seeds import corpus_statistics_forget
 from memory.services.erase_check import TextCheck, erased_texts_search
-from memory.services.erase_plan import ErasurePlan, erased_texts, erasure_plan, kept_rows
+from memory.services.erase_plan import ErasurePlan, documents_of, erased_texts, erasure_plan, kept_rows
 from rbac.models import MemoryProvenance
 
 ERASED = "[erased]"  # what a redacted text reads afterwards
@@ -206,6 +207,16 @@ def _tables() -> list[ErasedTable]:
             ContradictionReview,
             lambda p: ContradictionReview.objects.filter(pk__in=p.review_ids),
         ),
+        _deleted(
+            "links from their memories or documents' chunks",
+            ExtractedFrom,
+            lambda p: ExtractedFrom.objects.filter(Q(memory__in=_memories(p)) | Q(chunk__document__in=documents_of(p))),
+        ),
+        _deleted("document chunks", Chunk, lambda p: Chunk.objects.filter(document__in=documents_of(p))),
+        _deleted(
+            "document versions", DocumentHistory, lambda p: DocumentHistory.objects.filter(document__in=documents_of(p))
+        ),
+        _deleted("documents", Document, documents_of),
         *[_deleted(name, model, _of_their_memories(model)) for name, model in _MEMORY_PARTS],
         _deleted("edges", Edge, lambda p: Edge.objects.filter(Q(source__in=_memories(p)) | Q(target__in=_memories(p)))),
         ErasedTable("memories", Memory._meta.db_table, "deleted", _memories, _memories_delete),

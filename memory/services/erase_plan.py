@@ -10,11 +10,12 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from helixsite.errors import InvalidInput, NotFound
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.charter.models import ContradictionReview
+from memory.documents.models import Chunk, Document, DocumentHistory
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Entity, IngestRun, Memory, MemoryHistory, Mention
 from memory.outbox.models import Notice, PendingInput
@@ -155,9 +156,20 @@ def _ids(sql: str, memory_ids: list[uuid.UUID]) -> list[int]:
         return [row[0] for row in cursor.fetchall()]
 
 
+def documents_of(plan: ErasurePlan) -> QuerySet[Document]:
+    """The owner's documents (in the workspace: those visible in it), forgotten ones included."""
+    documents = Document.objects.filter(user_id=plan.user_id)
+    return documents.filter(visible_in__contains=[plan.workspace.id]) if plan.workspace else documents
+
+
 def erased_texts(plan: ErasurePlan) -> list[str]:
     """Everything the owner said that the erasure removes, to search for afterwards."""
     texts: list[str] = []
+    documents = documents_of(plan)
+    for title, text in documents.values_list("title", "text"):
+        texts += [title, text]
+    texts += DocumentHistory.objects.filter(document__in=documents).values_list("text", flat=True)
+    texts += Chunk.objects.filter(document__in=documents).values_list("text", flat=True)
     for content, context in Memory.objects.filter(pk__in=plan.memory_ids).values_list("content", "context"):
         texts += [content, context]
     history = MemoryHistory.objects.filter(memory_id__in=plan.memory_ids)
@@ -179,6 +191,14 @@ def kept_rows(plan: ErasurePlan) -> list[KeptRows]:
     params = {"owner": plan.user_id, "workspace": plan.workspace.id if plan.workspace else None, "runs": plan.run_ids}
     return [
         KeptRows(Memory, f"NOT (r.user_id = %(owner)s AND {in_place.format(alias='r')})", params),
+        KeptRows(Document, f"NOT (r.user_id = %(owner)s AND {in_place.format(alias='r')})", params),
+        KeptRows(Chunk, f"NOT (r.user_id = %(owner)s AND {in_place.format(alias='r')})", params),
+        KeptRows(
+            DocumentHistory,
+            f"NOT EXISTS (SELECT 1 FROM {Document._meta.db_table} d WHERE d.id = r.document_id"
+            f" AND d.user_id = %(owner)s AND {in_place.format(alias='d')})",
+            params,
+        ),
         KeptRows(MemoryHistory, f"NOT EXISTS (SELECT 1 FROM {memory} m WHERE m.id = r.memory_id AND {theirs})", params),
         KeptRows(
             IngestRun,

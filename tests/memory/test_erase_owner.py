@@ -12,6 +12,8 @@ from helixsite.errors import ApplicationError
 from memory.categories.models import AtlasSnapshot
 from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
+from memory.documents.models import Document, DocumentHistory
+from memory.documents.services import DocumentInput, document_add
 from memory.fastthink.models import ThinkSession, Thought
 from memory.fastthink.services import think_recall, think_start
 from memory.models import Entity, Inference, IngestRun, IngestStage, Memory, MemoryHistory, Profile
@@ -301,3 +303,31 @@ def test_in_a_federation_a_memory_visible_in_both_workspaces_goes_from_both(team
     assert report.passed and not Memory.objects.filter(pk=shared).exists()
     assert not IngestRun.objects.filter(user_id="alice").exists(), "the run that wrote it, asked from team, goes too"
     assert not Profile.objects.filter(user_id="alice").exists(), "team's profile quoted it too"
+
+
+def test_her_documents_their_versions_and_chunks_go_and_bob_s_stay(team, lab):
+    writer = team["writer"]
+    first = "# Kestrel notes\n\nThe kestrel nest sits above the old granary.\n\n## Winter\n\nShe feeds them grubs."
+    document_add(actor=writer, given=DocumentInput(user_id="alice", title="Birds", text=first), group_id="team")
+    second = first + "\n\n## Spring\n\nThe chicks fledge in the third week of May near Pellworm."
+    document_add(actor=writer, given=DocumentInput(user_id="alice", title="Birds", text=second), group_id="team")
+    document_add(
+        actor=writer, given=DocumentInput(user_id="bob", title="Bikes", text="Vespa restoration log."), group_id="team"
+    )
+    assert DocumentHistory.objects.filter(document__user_id="alice").exists()
+
+    report = owner_erase(user_id="alice")
+
+    assert report.passed, report.as_dict()
+    counts = {c.name: (c.before, c.after) for c in report.tables}
+    assert counts["documents"] == (1, 0) and counts["document chunks"][0] >= 2 and counts["document versions"][0] >= 1
+    with connection.cursor() as cursor:
+        for word in ("kestrel", "Pellworm", "granary"):
+            for table, column in [
+                ("documents_document", "text"),
+                ("documents_chunk", "text"),
+                ("documents_documenthistory", "text"),
+            ]:
+                cursor.execute(f"SELECT count(*) FROM {table} WHERE position(%s IN {column}) > 0", [word])
+                assert cursor.fetchone()[0] == 0, (word, table)
+    assert list(Document.objects.values_list("user_id", flat=True)) == ["bob"]
