@@ -160,6 +160,19 @@ def authorize(*, actor: Actor, action: Action, workspace: Workspace) -> None:
         raise refusal
 
 
+def may_change(*, actor: Actor, author_id: int | None, visible_in: Iterable[int]) -> bool:
+    """Whether ``actor`` may correct or forget something written by ``author_id`` and visible in
+    ``visible_in``: a global admin, its author with write access, or a moderator of a workspace
+    that sees it."""
+    if is_global_admin(actor):
+        return True
+    action = Action.WRITE if author_id == getattr(actor, "pk", None) else Action.MODERATE
+    return any(
+        access_decide(actor=actor, action=action, workspace=workspace).refusal is None
+        for workspace in Workspace.objects.filter(pk__in=list(visible_in))
+    )
+
+
 def workspace_get(*, actor: Actor, ref: str | int, action: Action = Action.READ) -> Workspace:
     """The access gate for a workspace named by id or slug."""
     workspace = _workspace_lookup(ref)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from django.db import connection, connections
+from django.test import override_settings
 from playwright.sync_api import Page, sync_playwright
 from psycopg import sql
 
@@ -18,6 +19,7 @@ from memory.api.write import AddMemoryApi
 from memory.services.add import memory_add
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace, tool_input
+from tests.openai_compatible_server import OpenAICompatibleServer
 
 _embedded_was_running: bool | None = None
 
@@ -114,3 +116,23 @@ def database_refusing_new_connections(transactional_db):
         yield allow
     finally:
         allow(True)
+
+
+@pytest.fixture
+def llm_server():
+    """An OpenAI-compatible LLM over real HTTP on 127.0.0.1 (tests/openai_compatible_server.py),
+    configured as the server's LLM; each test queues the answers it wants."""
+    from memory.providers import reset_providers
+
+    with (
+        OpenAICompatibleServer() as server,
+        override_settings(
+            HELIX_LLM="openai",
+            HELIX_LLM_BASE_URL=server.base_url,
+            HELIX_LLM_MODEL="test-model",
+            HELIX_LLM_MAX_RETRIES=0,
+        ),
+    ):
+        reset_providers()
+        yield server
+    reset_providers()

@@ -28,8 +28,7 @@ from memory.documents.selectors import document_get_for_actor
 from memory.providers import ProviderError, get_embedder
 from memory.services.add import memory_add
 from rbac.actors import Actor, recorded_user
-from rbac.models import Workspace
-from rbac.policy import Action, WriteDomain, authorize, is_global_admin, write_domain_resolve
+from rbac.policy import WriteDomain, may_change, write_domain_resolve
 
 # An add stopped by an error is resumed by the worker's sweep once it has been left this long.
 STALLED_AFTER = timedelta(minutes=5)
@@ -382,15 +381,8 @@ def _replaceable(actor: User, document_id: Any, user_id: str, group_id: str | in
 def _authorize_change(actor: Actor, document: Document) -> None:
     """forget_memory's rule: the author with write access, a moderator of a workspace that sees
     it, or a global admin."""
-    if is_global_admin(actor):
+    if may_change(actor=actor, author_id=document.author_id, visible_in=document.visible_in):
         return
-    action = Action.WRITE if document.author_id == getattr(actor, "pk", None) else Action.MODERATE
-    for workspace in Workspace.objects.filter(pk__in=document.visible_in):
-        try:
-            authorize(actor=actor, action=action, workspace=workspace)
-            return
-        except ApplicationError:
-            continue
     raise Forbidden(
         "Only the author (with write access) or a moderator of its workspace may change this document.",
         details={"action": "change_document"},

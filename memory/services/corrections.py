@@ -18,8 +18,7 @@ from memory.selectors import embedding_space_check, memory_get_for_actor
 from memory.services.profiles import profiles_touch_memories
 from memory.services.revisions import memory_rewrite
 from rbac.actors import Actor, recorded_user
-from rbac.models import Workspace
-from rbac.policy import Action, authorize, is_global_admin
+from rbac.policy import is_global_admin, may_change
 
 
 def memory_update(
@@ -122,15 +121,8 @@ def _uuid_or_404(value: Any) -> uuid.UUID:
 
 
 def _authorize_correction(actor: Actor, memory: Memory) -> None:
-    if is_global_admin(actor):
+    if may_change(actor=actor, author_id=memory.author_id, visible_in=memory.visible_in):
         return
-    action = Action.WRITE if memory.author_id == getattr(actor, "pk", None) else Action.MODERATE
-    for workspace in Workspace.objects.filter(pk__in=memory.visible_in):
-        try:
-            authorize(actor=actor, action=action, workspace=workspace)
-            return
-        except ApplicationError:
-            continue
     raise Forbidden(
         "Only the author (with write access) or a moderator of its workspace may correct this memory.",
         details={"action": "correct"},

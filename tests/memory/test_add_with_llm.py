@@ -9,29 +9,18 @@ from django.test import override_settings
 
 from memory.models import Inference, IngestRun, Memory
 from memory.providers import reset_providers
-from tests.openai_compatible_server import OpenAICompatibleServer, chat_answer
+from tests.openai_compatible_server import chat_answer
 
 CHAT = "/v1/chat/completions"
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def llm_server():
-    with (
-        OpenAICompatibleServer() as server,
-        override_settings(
-            HELIX_LLM="openai",
-            HELIX_LLM_BASE_URL=server.base_url,
-            HELIX_LLM_MODEL="test-model",
-            HELIX_LLM_MAX_RETRIES=0,
-            # These tests script the write path's calls; filing by the LLM, after commit, has its
-            # own tests (tests/memory/categories/test_filing_with_llm.py).
-            HELIX_CATEGORIES_LLM=False,
-        ),
-    ):
-        reset_providers()
-        yield server
-    reset_providers()
+def llm_server(llm_server):
+    # These tests script the write path's calls; filing by the LLM, after commit, has its own
+    # tests (tests/memory/categories/test_filing_with_llm.py).
+    with override_settings(HELIX_CATEGORIES_LLM=False):
+        yield llm_server
 
 
 def extraction(*atoms: dict) -> object:

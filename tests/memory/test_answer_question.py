@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import override_settings
 
-from memory.providers import reset_providers
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
-from tests.openai_compatible_server import OpenAICompatibleServer, chat_answer, error_answer
+from tests.openai_compatible_server import chat_answer, error_answer
 
 CHAT = "/v1/chat/completions"
 pytestmark = pytest.mark.django_db
@@ -92,22 +90,6 @@ def test_a_question_is_required(agent):
 
     assert refused.status_code == 400
     assert refused.json()["error"]["field"] == "question"
-
-
-@pytest.fixture
-def llm_server():
-    with (
-        OpenAICompatibleServer() as server,
-        override_settings(
-            HELIX_LLM="openai",
-            HELIX_LLM_BASE_URL=server.base_url,
-            HELIX_LLM_MODEL="test-model",
-            HELIX_LLM_MAX_RETRIES=0,
-        ),
-    ):
-        reset_providers()
-        yield server
-    reset_providers()
 
 
 def test_the_llm_answers_from_the_context_and_invented_ids_are_dropped(agent, llm_server):

@@ -16,7 +16,7 @@ from memory.providers import reset_providers
 from memory.services.profiles import profile_refresh, profiles_touch
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
-from tests.openai_compatible_server import OpenAICompatibleServer, chat_answer, error_answer
+from tests.openai_compatible_server import chat_answer, error_answer
 
 CHAT = "/v1/chat/completions"
 pytestmark = pytest.mark.django_db
@@ -145,20 +145,9 @@ def test_build_context_puts_the_profile_first(scribe):
 
 
 @pytest.fixture
-def llm_server():
-    with (
-        OpenAICompatibleServer() as server,
-        override_settings(
-            HELIX_LLM="openai",
-            HELIX_LLM_BASE_URL=server.base_url,
-            HELIX_LLM_MODEL="m",
-            HELIX_LLM_MAX_RETRIES=0,
-            HELIX_PROFILE_LLM=True,
-        ),
-    ):
-        reset_providers()
-        yield server
-    reset_providers()
+def llm_server(llm_server):
+    with override_settings(HELIX_PROFILE_LLM=True):
+        yield llm_server
 
 
 def test_the_worker_condenses_the_profile_by_llm_and_lines_citing_nothing_given_are_dropped(scribe, llm_server):

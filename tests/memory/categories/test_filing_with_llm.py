@@ -10,30 +10,14 @@ from django.test import override_settings
 
 from memory.categories.models import Category, Filing
 from memory.categories.services import category_ensure, memories_file
-from memory.providers import get_llm, reset_providers
+from memory.providers import get_llm
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
 from tests.factories import grant, make_memory, make_principal, make_workspace
-from tests.openai_compatible_server import OpenAICompatibleServer, chat_answer, error_answer
+from tests.openai_compatible_server import chat_answer, error_answer
 
 CHAT = "/v1/chat/completions"
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def llm_server():
-    with (
-        OpenAICompatibleServer() as server,
-        override_settings(
-            HELIX_LLM="openai",
-            HELIX_LLM_BASE_URL=server.base_url,
-            HELIX_LLM_MODEL="test-model",
-            HELIX_LLM_MAX_RETRIES=0,
-        ),
-    ):
-        reset_providers()
-        yield server
-    reset_providers()
 
 
 def extraction(content: str, memory_type: str = "fact") -> object:

@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import override_settings
 
 from memory.documents.models import Document
-from memory.providers import reset_providers
 from tests.memory.documents.conftest import RUNBOOK, add_document
-from tests.openai_compatible_server import OpenAICompatibleServer, chat_answer
+from tests.openai_compatible_server import chat_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -194,22 +192,6 @@ def test_answer_question_answers_from_the_chunk_and_cites_it(crew, library):
     assert cited["citation"]["document_id"] == library["id"]
     assert cited["citation"]["chunk_index"] == 1
     assert cited["content"].startswith("## Rollback")
-
-
-@pytest.fixture
-def llm_server():
-    with (
-        OpenAICompatibleServer() as server,
-        override_settings(
-            HELIX_LLM="openai",
-            HELIX_LLM_BASE_URL=server.base_url,
-            HELIX_LLM_MODEL="test-model",
-            HELIX_LLM_MAX_RETRIES=0,
-        ),
-    ):
-        reset_providers()
-        yield server
-    reset_providers()
 
 
 def test_the_llm_cites_passages_by_number(crew, library, llm_server):
