@@ -11,6 +11,8 @@ from memory.models import (
     IngestStage,
     Memory,
     MemoryHistory,
+    Profile,
+    ReembedJob,
 )
 
 
@@ -86,3 +88,16 @@ class InferenceAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "kind", "provider", "model", "purpose", "attempt", "latency_ms", "ok", "error"]
     list_filter = ["kind", "provider", "ok", "purpose"]
     date_hierarchy = "created_at"
+
+
+@admin.register(Profile)
+class ProfileAdmin(ReadOnlyAdmin):
+    list_display = ["user_id", "workspace", "method", "sources", "stale", "refreshed_at"]
+    list_filter = ["method", "stale"]
+    search_fields = ["user_id"]
+
+
+@admin.register(ReembedJob)
+class ReembedJobAdmin(ReadOnlyAdmin):
+    list_display = ["provider", "model", "dimension", "status", "phase", "done", "total", "started_at", "finished_at"]
+    list_filter = ["status"]
