@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from memory.documents.selectors import citations_for_memories
 from memory.search.params import SearchRequest, Window
-from memory.search.seeds import Bm25, Scope, query_terms, ranks, rrf, vector_text
+from memory.search.seeds import Bm25, Scope, nearest, query_terms, ranks, rrf, vector_text
 
 CHUNK_IMPORTANCE = 0.5  # a chunk has no importance of its own: the middle of the scale
 
@@ -77,7 +77,11 @@ def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[
     where, params = _visible(scope, request.window)
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
-    cosines = _nearest(scope, where, params, vector) if signals in ("hybrid", "vector") else {}
+    cosines = (
+        nearest("documents_chunk c", where, params, vector, owned=scope.user_id is not None)
+        if signals in ("hybrid", "vector")
+        else {}
+    )
     rows = _rows(list(set(cosines) | set(bm25.scores)), vector)
     vector_rank, bm25_rank = ranks(cosines), ranks(bm25.scores)
     fused = rrf([vector_rank, bm25_rank], settings.HELIX_SEARCH_RRF_K)
@@ -172,22 +176,6 @@ def _visible(scope: Scope, window: Window | None, alias: str = "c") -> tuple[str
         clauses.append(f"{alias}.created_at <= %(window_end)s")
         params["window_end"] = window.end
     return " AND ".join(clauses), params
-
-
-def _nearest(scope: Scope, where: str, params: dict[str, Any], vector) -> dict[uuid.UUID, float]:
-    if scope.user_id is not None:
-        # One owner's chunks are few against the table: an exact scan of them, as for memories.
-        sql = f"""
-            WITH owned AS MATERIALIZED (SELECT c.id, c.embedding FROM documents_chunk c WHERE {where})
-            SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM owned
-            ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
-    else:
-        sql = f"""
-            SELECT c.id, 1 - (c.embedding <=> %(vec)s::vector) FROM documents_chunk c
-            WHERE {where} ORDER BY c.embedding <=> %(vec)s::vector LIMIT %(k)s"""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
-        return {chunk_id: float(cosine) for chunk_id, cosine in cursor.fetchall()}
 
 
 def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, Any]) -> Bm25:

@@ -76,17 +76,23 @@ class Seeds:
 
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     where, params = scope.sql(request.window)
-    if scope.user_id is not None:
-        # One owner's memories are few against the whole table: an exact scan of them is
-        # both faster than walking the HNSW graph for enough of theirs, and exact.
+    return nearest("memory_memory m", where, params, vector, owned=scope.user_id is not None)
+
+
+def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bool) -> dict[uuid.UUID, float]:
+    """The ``HELIX_SEARCH_VECTOR_K`` rows of ``table`` ("name alias") matching ``where`` nearest to
+    ``vector``, with their cosines. One owner's rows (``owned``) are few against the whole table:
+    an exact scan of them is both faster than walking the HNSW graph for enough of theirs, and exact."""
+    alias = table.split()[1]
+    if owned:
         sql = f"""
-            WITH owned AS MATERIALIZED (SELECT m.id, m.embedding FROM memory_memory m WHERE {where})
+            WITH owned AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding FROM {table} WHERE {where})
             SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM owned
             ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
     else:
         sql = f"""
-            SELECT m.id, 1 - (m.embedding <=> %(vec)s::vector) FROM memory_memory m
-            WHERE {where} ORDER BY m.embedding <=> %(vec)s::vector LIMIT %(k)s"""
+            SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}
+            WHERE {where} ORDER BY {alias}.embedding <=> %(vec)s::vector LIMIT %(k)s"""
     with connection.cursor() as cursor:
         cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
