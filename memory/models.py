@@ -423,6 +423,43 @@ class ReembedJob(models.Model):
         return f"{self.provider}:{self.model} ({self.dimension}-d)"
 
 
+class CorpusTerm(models.Model):
+    """BM25's corpus statistics, per corpus, visibility set and lexeme (memory.search.corpus).
+    The lexeme ``''`` holds the set's row count and field-length sums. Written by the fold only."""
+
+    corpus = models.CharField(max_length=16, help_text="memory or chunk")
+    visibility = ArrayField(models.IntegerField(), help_text="the visible_in of the rows counted")
+    term = models.TextField(help_text="a lexeme; empty: the set's totals")
+    documents = models.BigIntegerField(help_text="rows holding the lexeme (the set's rows, for '')")
+    own_length = models.BigIntegerField(default=0)
+    context_length = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "term", "visibility"], name="corpusterm_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.corpus} {self.visibility} {self.term!r}: {self.documents}"
+
+
+class CorpusTermDelta(models.Model):
+    """A change to ``CorpusTerm`` not yet folded into it: appended by triggers, never updated."""
+
+    corpus = models.CharField(max_length=16)
+    visibility = ArrayField(models.IntegerField())
+    term = models.TextField()
+    documents = models.BigIntegerField()
+    own_length = models.BigIntegerField(default=0)
+    context_length = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["corpus", "term"], name="corpustermdelta_term")]
+
+    def __str__(self) -> str:
+        return f"{self.corpus} {self.visibility} {self.term!r}: {self.documents:+d}"
+
+
 class Inference(models.Model):
     """Ledger of remote provider calls (LLM, remote embeddings): one row per HTTP attempt."""
 

@@ -22,7 +22,7 @@ from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import search_request
 from memory.search.project import as_result, project
-from memory.search.reinforce import buffer as reinforcement
+from memory.search.reinforce import reinforce as reinforce_recalled
 from memory.search.rows import recalled
 from memory.search.score import Hit, score
 from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
@@ -259,7 +259,7 @@ def memory_search(
         pinned=_exact_pin(request.query, bm25_scores),
     )
     if reinforce:
-        reinforcement.add([h.memory.id for h in results])
+        reinforce_recalled([h.memory.id for h in results])
     answered = [as_result(h) for h in results]
     if include_chunks:
         answered = with_chunks(answered, scope=scope, request=request, vector=vector)

@@ -6,6 +6,7 @@ import uuid
 
 from memory.ingest.enrich import enrich_run
 from memory.models import IngestRun, Memory
+from memory.search.corpus import corpus_fold as search_corpus_fold
 from memory.services.add import pending_add_run
 from memory.services.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
 from memory.services.profiles import profile_refresh as memory_profile_refresh
@@ -30,3 +31,7 @@ def profile_refresh(profile_id: int) -> None:
 
 def lifecycle_sweep() -> dict[str, int]:
     return memory_lifecycle_sweep()
+
+
+def corpus_fold() -> int:
+    return search_corpus_fold()

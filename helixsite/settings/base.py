@@ -342,7 +342,6 @@ HELIX_SEARCH_MODES: dict[str, SearchModePreset] = {
     "deep": {"limit": 20, "graph_depth": 3, "freshness_weight": 0.05, "min_score": 0.0},
     "full": {"limit": 25, "graph_depth": 3, "freshness_weight": 0.0, "min_score": 0.0},
 }
-HELIX_SEARCH_STATISTICS_TTL = env_float("HELIX_SEARCH_STATISTICS_TTL", 60.0, minimum=0.0)
 HELIX_SEARCH_MAX_QUERY_CHARS = env_int("HELIX_SEARCH_MAX_QUERY_CHARS", 2000, minimum=10)
 HELIX_SEARCH_VECTOR_K = env_int("HELIX_SEARCH_VECTOR_K", 50, minimum=5, maximum=1000)
 HELIX_SEARCH_BM25_K = env_int("HELIX_SEARCH_BM25_K", 100, minimum=5, maximum=1000)
@@ -375,7 +374,6 @@ HELIX_CONTEXT_MMR_LAMBDA = env_float("HELIX_CONTEXT_MMR_LAMBDA", 0.7, minimum=0.
 # answer_question without an LLM: the best sentence must be at least this close in meaning to the
 # question (cosine of the local model), or hold half its words, else the answer is "Not in memory."
 HELIX_ANSWER_MIN_SIMILARITY = env_float("HELIX_ANSWER_MIN_SIMILARITY", 0.3, minimum=0.0, maximum=1.0)
-HELIX_REINFORCE_FLUSH_SECONDS = env_float("HELIX_REINFORCE_FLUSH_SECONDS", 5.0, minimum=0.0)
 
 # --- documents (add_document, memory.documents) ------------------------------------------
 # The largest document accepted, in bytes: the text as UTF-8, or the file as decoded from base64,

@@ -16,10 +16,6 @@ STORAGES = {
 # Serve static files from the app folders; tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# Recall reinforcement is written at once instead of by a background thread a few seconds later.
-HELIX_REINFORCE_FLUSH_SECONDS = 0
-# BM25 corpus statistics are counted afresh for every search: each test builds its own corpus.
-HELIX_SEARCH_STATISTICS_TTL = 0
 # Patches reach a test's own process only when it asks (runtime_refresh); servers a test starts
 # use the base settings and reload by themselves.
 HELIX_CONFIG_RELOAD = False

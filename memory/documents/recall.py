@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
-import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +25,7 @@ from django.db import connection
 from django.utils import timezone
 
 from memory.documents.selectors import citations_for_memories
+from memory.search.corpus import CHUNKS, statistics
 from memory.search.params import SearchRequest, Window
 from memory.search.seeds import Bm25, Scope, nearest, query_terms, ranks, rrf, vector_text
 
@@ -101,7 +100,7 @@ def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[
         if score >= request.mode.min_score:
             ranked = {"vector_rank": vector_rank.get(chunk_id), "bm25_rank": bm25_rank.get(chunk_id)}
             scored.append(_result(row, score, semantic, freshness, bm25.scores.get(chunk_id), ranked))
-    scored.sort(key=lambda r: -r["score"])
+    scored.sort(key=lambda r: (-r["score"], r["id"]))  # equal scores by id: the same order after a reload
     return scored[: request.limit]
 
 
@@ -182,8 +181,8 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
     terms = query_terms(request.query)
     if not terms:
         return Bm25({}, 1.0)
-    n, average = _statistics(scope)
-    frequencies = _frequencies(scope, terms)
+    counted = statistics(CHUNKS, scope.readable, terms)
+    n, average, frequencies = counted.documents, counted.own_length, counted.frequencies
     k1, b = settings.HELIX_SEARCH_BM25_K1, settings.HELIX_SEARCH_BM25_B
     sql = f"""
         WITH df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
@@ -191,7 +190,7 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
             SELECT c.id, c.search_vector, 1 - %(b)s + %(b)s * length(c.search_vector) / %(average)s AS norm
             FROM documents_chunk c
             WHERE {where} AND c.search_vector @@ %(any_term)s::tsquery
-            ORDER BY ts_rank(c.search_vector, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+            ORDER BY ts_rank(c.search_vector, %(any_term)s::tsquery) DESC, c.id LIMIT %(pool)s
         ),
         counted AS (
             SELECT c.id, u.lexeme, cardinality(u.positions)::float / c.norm AS tf
@@ -201,7 +200,7 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
         )
         SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s))
         FROM counted t JOIN df ON df.term = t.lexeme
-        GROUP BY t.id ORDER BY 2 DESC LIMIT %(k)s"""
+        GROUP BY t.id ORDER BY 2 DESC, t.id LIMIT %(k)s"""
     query_params = {
         **params,
         "terms": terms,
@@ -220,73 +219,6 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
     idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
     unseen = math.log(1 + (n + 0.5) / 0.5)
     return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=max(sum(idf), 2 * unseen))
-
-
-# Kept per reader set for HELIX_SEARCH_STATISTICS_TTL seconds, as the memory search keeps its own.
-_kept: dict[tuple, tuple[float, Any]] = {}
-_kept_lock = threading.Lock()
-
-
-def _remembered(key: tuple, compute):
-    now = time.monotonic()
-    with _kept_lock:
-        cached = _kept.get(key)
-    if cached and cached[0] > now:
-        return cached[1]
-    value = compute()
-    with _kept_lock:
-        _kept[key] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, value)
-        while len(_kept) > 50_000:
-            _kept.pop(next(iter(_kept)))
-    return value
-
-
-def _readers(scope: Scope) -> tuple:
-    return ("all",) if scope.readable is None else tuple(sorted(scope.readable))
-
-
-def _statistics(scope: Scope) -> tuple[float, float]:
-    """(number of chunks, their average length in lexemes) over the chunks the reader may see."""
-
-    def count() -> tuple[float, float]:
-        where, params = _visible(Scope(readable=scope.readable, user_id=None), None, alias="s")
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT count(*), avg(length(s.search_vector)) FROM documents_chunk s WHERE {where}", params
-            )
-            n, average = cursor.fetchone()
-        return float(n), float(average or 0) or 1.0
-
-    return _remembered(("statistics", _readers(scope)), count)
-
-
-def _frequencies(scope: Scope, terms: list[str]) -> dict[str, float]:
-    """How many chunks the reader may see hold each term, each term kept on its own."""
-    readers, now = _readers(scope), time.monotonic()
-    found: dict[str, float] = {}
-    with _kept_lock:
-        for term in terms:
-            cached = _kept.get(("frequency", readers, term))
-            if cached and cached[0] > now:
-                found[term] = cached[1]
-    missing = [t for t in terms if t not in found]
-    if missing:
-        where, params = _visible(Scope(readable=scope.readable, user_id=None), None, alias="s")
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"""SELECT t.term, (SELECT count(*) FROM documents_chunk s
-                                    WHERE {where} AND s.search_vector @@ quote_literal(t.term)::tsquery)
-                    FROM unnest(%(terms)s::text[]) AS t(term)""",
-                {**params, "terms": missing},
-            )
-            fresh = {term: float(df) for term, df in cursor.fetchall()}
-        found.update(fresh)
-        with _kept_lock:
-            for term, df in fresh.items():
-                _kept[("frequency", readers, term)] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, df)
-            while len(_kept) > 50_000:
-                _kept.pop(next(iter(_kept)))
-    return found
 
 
 def _rows(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, ChunkRow]:

@@ -2,24 +2,23 @@
 (k1 1.5, b 0.75) from the full-text index, both inside the same filter: live memories the
 actor can see, of the owner for a personal search, in the event-time window.
 
-BM25's document frequencies, document count and average length are computed over the
-memories the actor can see, so scores reveal nothing about other workspaces.
+BM25's document frequencies, document count and average length are those of the memories the
+actor can see (memory.search.corpus keeps them as memories change), so scores reveal nothing
+about other workspaces.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import threading
-import time
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import connection
 
+from memory.search.corpus import MEMORIES, statistics
 from memory.search.params import SearchRequest, Window
 
 
@@ -132,8 +131,13 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     if not terms:
         return Bm25({}, 1.0)
     alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
-    n, own_length, context_length = corpus_statistics(scope)
-    frequencies = document_frequencies(scope, terms)
+    counted = statistics(MEMORIES, scope.readable, terms)
+    n, own_length, context_length, frequencies = (
+        counted.documents,
+        counted.own_length,
+        counted.context_length,
+        counted.frequencies,
+    )
     seed_where, seed_params = scope.sql(request.window)
     # One owner's memories first, then the text match on them: through the full-text index a
     # common word would first gather every tenant's matching rows. Only the columns BM25 reads:
@@ -165,7 +169,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
                    1 - %(b)s + %(b)s * length(m.context_vector) / %(context_length)s AS context_norm
             FROM {source} m
             WHERE {where} AND {matched}
-            ORDER BY ts_rank({text}, %(any_term)s::tsquery) DESC LIMIT %(pool)s
+            ORDER BY ts_rank({text}, %(any_term)s::tsquery) DESC, m.id LIMIT %(pool)s
         ),
         counted AS (
             SELECT c.id, u.lexeme, sum(u.tf) AS tf
@@ -174,7 +178,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         )
         SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s)) AS score
         FROM counted t JOIN df ON df.term = t.lexeme
-        GROUP BY t.id ORDER BY score DESC LIMIT %(k)s"""
+        GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s"""
     k1 = settings.HELIX_SEARCH_BM25_K1
     params = {
         **seed_params,
@@ -200,72 +204,6 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     # user do for a living?": "live") does not make every memory holding that word a full match.
     unseen = math.log(1 + (n + 0.5) / 0.5)
     return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=max(sum(idf), 2 * unseen))
-
-
-# Corpus statistics move slowly; recounting them over every visible memory on every query
-# would cost more than the rest of a search. Each process keeps them a while
-# (HELIX_SEARCH_STATISTICS_TTL seconds).
-_statistics: dict[tuple, tuple[float, tuple[float, float, float]]] = {}
-_frequencies: OrderedDict[tuple, tuple[float, float]] = OrderedDict()
-_statistics_lock = threading.Lock()
-
-
-def corpus_statistics(scope: Scope) -> tuple[float, float, float]:
-    """(number of documents, average length of a memory's own words, average length of what was
-    said before it) over what the actor can see."""
-    key = _readers(scope)
-    now = time.monotonic()
-    with _statistics_lock:
-        cached = _statistics.get(key)
-    if cached and cached[0] > now:
-        return cached[1]
-    ttl = settings.HELIX_SEARCH_STATISTICS_TTL
-    where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*), avg(length(s.search_vector)), avg(length(s.context_vector)) "
-            f"FROM memory_memory s WHERE {where}",
-            params,
-        )
-        n, own, context = cursor.fetchone()
-    # An empty field everywhere still divides by something: its length is then 0 for every memory.
-    found = (float(n), float(own or 0) or 1.0, float(context or 0) or 1.0)
-    with _statistics_lock:
-        _statistics[key] = (now + ttl, found)
-    return found
-
-
-def document_frequencies(scope: Scope, terms: list[str]) -> dict[str, float]:
-    """How many visible memories hold each term (cached a minute per reader set and term)."""
-    key, now = _readers(scope), time.monotonic()
-    found: dict[str, float] = {}
-    with _statistics_lock:
-        for term in terms:
-            cached = _frequencies.get((key, term))
-            if cached and cached[0] > now:
-                found[term] = cached[1]
-    missing = [t for t in terms if t not in found]
-    if missing:
-        where, params = Scope(readable=scope.readable, user_id=None).sql(alias="s")
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"""SELECT t.term, (SELECT count(*) FROM memory_memory s
-                                    WHERE {where} AND s.search_vector @@ quote_literal(t.term)::tsquery)
-                    FROM unnest(%(terms)s::text[]) AS t(term)""",
-                {**params, "terms": missing},
-            )
-            fresh = {term: float(df) for term, df in cursor.fetchall()}
-        found.update(fresh)
-        with _statistics_lock:
-            for term, df in fresh.items():
-                _frequencies[(key, term)] = (now + settings.HELIX_SEARCH_STATISTICS_TTL, df)
-            while len(_frequencies) > 50_000:
-                _frequencies.popitem(last=False)
-    return found
-
-
-def _readers(scope: Scope) -> tuple:
-    return ("all",) if scope.readable is None else tuple(sorted(scope.readable))
 
 
 # "What does the user like?": an agent's question names the memory's owner as "the user", and a
@@ -307,10 +245,3 @@ def rrf(rankings: list[dict[uuid.UUID, int]], k: int) -> dict[uuid.UUID, float]:
         for memory_id, rank in ranking.items():
             fused[memory_id] = fused.get(memory_id, 0.0) + 1.0 / (k + rank)
     return fused
-
-
-def corpus_statistics_forget() -> None:
-    """Drop the kept statistics at once (a restored database has other memories)."""
-    with _statistics_lock:
-        _statistics.clear()
-        _frequencies.clear()

@@ -19,9 +19,8 @@ The owner's rows, table by table, in the order they go:
 
 What belongs to the owner is found by ``memory.services.erase_plan``. The report counts each
 table's rows before and after, then searches every erased text in every text and JSON column of the
-database (``memory.services.erase_check``). The search statistics this process keeps are dropped
-once the erasure commits; other processes recount within HELIX_SEARCH_STATISTICS_TTL seconds (they
-hold counts, never text).
+database (``memory.services.erase_check``). The search statistics are folded inside the erasure
+(memory.search.corpus): a word only the owner's rows held leaves them with its last count.
 """
 
 from __future__ import annotations
@@ -57,7 +56,7 @@ from memory.models import (
     Profile,
 )
 from memory.outbox.models import Notice, PendingInput
-from memory.search.seeds import corpus_statistics_forget
+from memory.search.corpus import corpus_fold
 from memory.services.erase_check import TextCheck, erased_texts_search
 from memory.services.erase_plan import ErasurePlan, documents_of, erased_texts, erasure_plan, kept_rows
 from rbac.models import MemoryProvenance
@@ -167,10 +166,10 @@ def owner_erase(*, user_id: str, workspace: str | None = None) -> ErasureReport:
         for table in tables:
             table.erase(plan)
         after = [t.rows(plan).count() for t in tables]
+        corpus_fold(wait=True)
         check = erased_texts_search(texts=texts, kept=kept_rows(plan))
-        transaction.on_commit(corpus_statistics_forget)
     counts = [TableCount(t.name, t.table, t.action, b, a) for t, b, a in zip(tables, before, after, strict=True)]
-    refreshed = ["this process's search statistics"] + (["the atlas snapshot, taken again"] if redraw else [])
+    refreshed = ["the search statistics, folded"] + (["the atlas snapshot, taken again"] if redraw else [])
     return ErasureReport(plan.user_id, workspace_slug(plan), counts, check, refreshed)
 
 

@@ -7,7 +7,7 @@ process running the restore, so a marker left by a process that died stops count
 
 ``restored`` is touched when a restore has replaced the database: each process, before its next
 request or task (checked at most every few seconds), drops what it cached of the database it had
-(content-type ids, which permission checks look up, and the search's corpus statistics)."""
+(content-type ids, which permission checks look up)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ import psutil
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 
-from memory.search.seeds import corpus_statistics_forget
 from stewardship.vault.archives import vault_dir
 
 RUNNING_FILE = "restore-in-progress"
@@ -80,4 +79,3 @@ def forget_if_restored(*, force: bool = False, **signal_arguments: Any) -> None:
         _seen["mtime"] = mtime  # type: ignore[assignment]
     if changed or force:
         ContentType.objects.clear_cache()
-        corpus_statistics_forget()

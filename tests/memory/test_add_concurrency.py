@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory.models import Memory
+from memory.models import CorpusTerm, CorpusTermDelta, Memory
 from memory.providers import get_embedder
+from memory.search.corpus import corpus_fold
 from memory.services.add import memory_add
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
@@ -45,3 +46,21 @@ def test_different_concurrent_writes_all_succeed(writer):
 
     assert not [r for r in results if isinstance(r, Exception)], results
     assert Memory.objects.count() == 24
+
+
+@pytest.mark.slow
+def test_concurrent_writes_and_folds_keep_the_search_statistics_exact(writer):
+    adds = [
+        lambda n=n: memory_add(
+            actor=writer, user_id=f"owner{n}", message=f"Rack {n} holds the router.", group_id="team"
+        )
+        for n in range(8)
+    ]
+
+    results = run_together([*adds, corpus_fold, corpus_fold, *adds[:2]])
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    corpus_fold()
+    assert not CorpusTermDelta.objects.exists()
+    counted = {row.term: row.documents for row in CorpusTerm.objects.filter(corpus="memory")}
+    assert counted["rack"] == counted["router"] == Memory.objects.count() == counted[""] > 0

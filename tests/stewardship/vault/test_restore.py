@@ -19,7 +19,6 @@ from helixsite.db.outage import is_unreachable
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Edge, Memory, MemoryHistory
 from memory.outbox.models import PendingInput
-from memory.search import seeds
 from rbac.models import ApiToken, Role, Workspace
 from stewardship.models import AuditEntry
 from stewardship.vault import postgres, restore_marker
@@ -221,9 +220,7 @@ def test_a_database_refusing_connections_for_a_switch_counts_as_unreachable(tran
 
 def test_a_process_forgets_what_it_cached_of_the_old_database_once_a_restore_is_done(transactional_db):
     ContentType.objects.get_for_model(Memory)  # cached now
-    seeds._statistics[("someone",)] = (float("inf"), 1.0, 1.0)
 
     restore_marker.restore_end(restored=True)
 
-    assert seeds._statistics == {}
     assert ContentType.objects._cache == {}

@@ -1,0 +1,175 @@
+"""BM25's corpus statistics, kept as the rows change instead of counted at search time.
+
+Per *visibility set* (a row's ``visible_in``, the exact array of workspaces that see it) and
+lexeme: how many counted rows hold the lexeme; per set, under the lexeme ``''`` (no real
+lexeme is empty), how many rows there are and the sums of their field lengths. Every row is in
+exactly one set, so a reader's statistics are the sums over the sets that share a workspace
+with what the reader may see: exact, and never counted over another tenant's rows.
+
+Triggers write every change as a delta row (``memory_corpustermdelta``), appended, never
+updated, so concurrent writers never wait on one another's counters; a write of many rows in
+one statement adds one delta per set and lexeme. ``corpus_fold`` (the worker, every minute)
+moves the deltas into the totals (``memory_corpusterm``) in one transaction. A reader sums
+totals and pending deltas in one statement, so it sees exactly the rows committed before it.
+
+What counts: memories not forgotten (an expired memory counts until the lifecycle sweep
+deletes it; it is of the same workspaces, so nothing leaks), and document chunks of the
+current version of documents not forgotten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A table BM25 searches, and which of its rows count."""
+
+    name: str  # the value of the ``corpus`` column
+    table: str
+    counted: str  # SQL over a row ``r``: the row is searchable
+    watched: tuple[str, ...]  # columns whose change can change what the row adds
+    context: str | None = None  # the second field's tsvector column, if any
+
+    @property
+    def prefix(self) -> str:
+        return f"{self.table}_corpus"
+
+
+MEMORIES = Corpus(
+    "memory",
+    "memory_memory",
+    counted="r.deleted_at IS NULL",
+    watched=("deleted_at", "visible_in", "content", "context"),
+    context="context_vector",
+)
+CHUNKS = Corpus(
+    "chunk",
+    "documents_chunk",
+    counted="r.deleted_at IS NULL AND r.superseded_at IS NULL",
+    watched=("deleted_at", "superseded_at", "visible_in", "heading", "text"),
+)
+TOTALS = "memory_corpusterm"
+DELTAS = "memory_corpustermdelta"
+_COLUMNS = "corpus, visibility, term, documents, own_length, context_length"
+_FOLD_LOCK = "hashtext('memory_corpus_fold')"
+
+
+@dataclass(frozen=True)
+class Statistics:
+    documents: float
+    own_length: float  # average length, in lexemes, of the first field
+    context_length: float
+    frequencies: dict[str, float]  # per query term: how many rows hold it
+
+
+def statistics(corpus: Corpus, readable: list[int] | None, terms: list[str]) -> Statistics:
+    """The corpus as a reader who sees ``readable`` (None: every workspace) sees it."""
+    visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
+    picked = f"corpus = %(corpus)s AND term = ANY(%(terms)s::text[]) {visible}"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT term, sum(documents), sum(own_length), sum(context_length) FROM (
+                    SELECT term, documents, own_length, context_length FROM {TOTALS} WHERE {picked}
+                    UNION ALL
+                    SELECT term, documents, own_length, context_length FROM {DELTAS} WHERE {picked}
+                ) counts GROUP BY term""",
+            {"corpus": corpus.name, "terms": ["", *terms], "readable": readable},
+        )
+        rows = {term: (float(n), float(own), float(context)) for term, n, own, context in cursor.fetchall()}
+    n, own, context = rows.pop("", (0.0, 0.0, 0.0))
+    # An empty field everywhere still divides by something: its length is then 0 for every row.
+    return Statistics(
+        documents=n,
+        own_length=(own / n if n else 0.0) or 1.0,
+        context_length=(context / n if n else 0.0) or 1.0,
+        frequencies={term: rows.get(term, (0.0,))[0] for term in terms},
+    )
+
+
+def corpus_fold(*, wait: bool = False) -> int:
+    """Move the pending deltas into the totals; the number of totals written. Another fold
+    already running makes this one a no-op, unless asked to ``wait`` for it."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        if wait:
+            cursor.execute(f"SELECT pg_advisory_xact_lock({_FOLD_LOCK})")
+        else:
+            cursor.execute(f"SELECT pg_try_advisory_xact_lock({_FOLD_LOCK})")
+            if not cursor.fetchone()[0]:
+                return 0
+        cursor.execute(
+            f"""WITH gone AS (DELETE FROM {DELTAS} RETURNING {_COLUMNS})
+                INSERT INTO {TOTALS} AS k ({_COLUMNS})
+                SELECT corpus, visibility, term, sum(documents), sum(own_length), sum(context_length)
+                FROM gone GROUP BY corpus, visibility, term
+                ON CONFLICT (corpus, term, visibility) DO UPDATE SET
+                    documents = k.documents + excluded.documents,
+                    own_length = k.own_length + excluded.own_length,
+                    context_length = k.context_length + excluded.context_length"""
+        )
+        folded = cursor.rowcount
+        cursor.execute(f"DELETE FROM {TOTALS} WHERE documents = 0")
+    return folded
+
+
+def corpus_recount(corpus: Corpus) -> int:
+    """Count the corpus afresh (for the first time, or to repair): writers of its table wait
+    while it runs; readers go on. The number of totals written."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT pg_advisory_xact_lock({_FOLD_LOCK})")
+        cursor.execute(f"LOCK TABLE {corpus.table} IN SHARE MODE")
+        for table in (TOTALS, DELTAS):
+            cursor.execute(f"DELETE FROM {table} WHERE corpus = %s", [corpus.name])
+        cursor.execute(f"INSERT INTO {TOTALS} ({_COLUMNS}) {_counted(corpus, f'{corpus.table} r', 1)}")
+        return cursor.rowcount
+
+
+def _counted(corpus: Corpus, rows: str, sign: int) -> str:
+    """SELECT the contribution of ``rows`` (a FROM item named ``r``), times ``sign``."""
+    context = f"sum(length(r.{corpus.context}))" if corpus.context else "0"
+    return f"""
+        SELECT '{corpus.name}', r.visible_in, t.term, {sign} * count(*), 0, 0
+        FROM {rows} CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE {corpus.counted} GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT '{corpus.name}', r.visible_in, '', {sign} * count(*),
+               {sign} * sum(length(r.search_vector)), {sign} * {context}
+        FROM {rows} WHERE {corpus.counted} GROUP BY r.visible_in"""
+
+
+def install_sql(corpus: Corpus) -> list[str]:
+    """The functions and triggers that keep ``corpus`` counted. Inserts and deletes are counted
+    a statement at a time (one delta per set and lexeme however many rows); an update only when
+    it changes what the row adds (the trigger's WHEN is evaluated without calling anything)."""
+    p, t = corpus.prefix, corpus.table
+    changed = " OR ".join(f"OLD.{column} IS DISTINCT FROM NEW.{column}" for column in corpus.watched)
+    return [
+        f"""CREATE FUNCTION {p}_added() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO {DELTAS} ({_COLUMNS}) {_counted(corpus, "added r", 1)}; RETURN NULL; END $$""",
+        f"""CREATE FUNCTION {p}_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO {DELTAS} ({_COLUMNS}) {_counted(corpus, "removed r", -1)}; RETURN NULL; END $$""",
+        f"""CREATE FUNCTION {p}_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO {DELTAS} ({_COLUMNS})
+                {_counted(corpus, "(SELECT OLD.*) r", -1)}
+                UNION ALL
+                {_counted(corpus, "(SELECT NEW.*) r", 1)};
+                RETURN NULL;
+            END $$""",
+        f"""CREATE TRIGGER {p}_added AFTER INSERT ON {t} REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION {p}_added()""",
+        f"""CREATE TRIGGER {p}_removed AFTER DELETE ON {t} REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION {p}_removed()""",
+        f"""CREATE TRIGGER {p}_changed AFTER UPDATE ON {t} FOR EACH ROW WHEN ({changed})
+            EXECUTE FUNCTION {p}_changed()""",
+    ]
+
+
+def uninstall_sql(corpus: Corpus) -> list[str]:
+    p, t = corpus.prefix, corpus.table
+    return [f"DROP TRIGGER IF EXISTS {p}_{event} ON {t}" for event in ("added", "removed", "changed")] + [
+        f"DROP FUNCTION IF EXISTS {p}_{event}()" for event in ("added", "removed", "changed")
+    ]
