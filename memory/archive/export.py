@@ -1,6 +1,6 @@
-"""Write an archive: the selected memories and every row that hangs on them, all read from one
-snapshot of the database and streamed kind by kind (a chunked cursor each), never a whole
-table in memory."""
+"""Write an archive: the selected memories and documents and every row that hangs on them, all
+read from one snapshot of the database and streamed kind by kind (a chunked cursor each), never
+a whole table in memory."""
 
 from __future__ import annotations
 
@@ -22,12 +22,14 @@ from memory.archive.files import (
     JsonlWriter,
     Manifest,
     manifest_write,
+    rows_at_once,
     staging_abandon,
     staging_begin,
     staging_finish,
     value_portable,
 )
 from memory.categories.models import Filing
+from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
 from memory.selectors import embedding_space_get
 from rbac.models import Federation, FederationMember, Workspace
@@ -100,12 +102,83 @@ _COLUMNS: dict[str, dict[str, str]] = {
         "created_at": "created_at",
         "expired_at": "expired_at",
     },
+    "documents": {
+        "id": "id",
+        "title": "title",
+        "source_url": "source_url",
+        "content_type": "content_type",
+        "metadata": "metadata",
+        "text": "text",
+        "sha256": "sha256",
+        "chars": "chars",
+        "version": "version",
+        "page_starts": "page_starts",
+        "user_id": "user_id",
+        "author__username": "author",
+        "agent_id": "agent_id",
+        "rbac_scope": "rbac_scope",
+        "workspace_id": "workspace",
+        "visible_in": "visible_in",
+        "status": "status",
+        "chunks_total": "chunks_total",
+        "chunks_done": "chunks_done",
+        "chunk_chars": "chunk_chars",
+        "chunk_overlap": "chunk_overlap",
+        "extract": "extract",
+        "error": "error",
+        "created_at": "created_at",
+        "updated_at": "updated_at",
+        "deleted_at": "deleted_at",
+    },
+    "document_history": {
+        "document_id": "document",
+        "action": "action",
+        "version": "version",
+        "title": "title",
+        "sha256": "sha256",
+        "text": "text",
+        "actor__username": "actor",
+        "reason": "reason",
+        "created_at": "created_at",
+    },
+    # A chunk's owner and workspaces are its document's (copied onto it for recall): an import
+    # copies them from the document again.
+    "chunks": {
+        "id": "id",
+        "document_id": "document",
+        "version": "version",
+        "position": "position",
+        "text": "text",
+        "heading": "heading",
+        "char_start": "char_start",
+        "char_end": "char_end",
+        "page": "page",
+        "embedding": "embedding",
+        "created_at": "created_at",
+        "extracted_at": "extracted_at",
+        "superseded_at": "superseded_at",
+        "deleted_at": "deleted_at",
+    },
+    "extracted_from": {"memory_id": "memory", "chunk_id": "chunk", "created": "created"},
+}
+# The model of each kind whose rows hang on a memory, a document or a chunk.
+_MODELS: dict[str, Any] = {
+    "mentions": Mention,
+    "concepts": InstanceOf,
+    "filings": Filing,
+    "history": MemoryHistory,
+    "access": MemoryAccess,
+    "edges": Edge,
+    "document_history": DocumentHistory,
+    "chunks": Chunk,
+    "extracted_from": ExtractedFrom,
 }
 
 
 @dataclass(frozen=True)
 class Selection:
-    """What to export: memories visible in any of ``workspaces``, of ``owner``, or everything."""
+    """What to export: memories and documents visible in any of ``workspaces``, of ``owner``, or
+    everything."""
 
     workspaces: tuple[str, ...] = ()
     owner: str | None = None
@@ -170,18 +243,34 @@ def _snapshot() -> Iterator[None]:
         yield
 
 
+@dataclass(frozen=True)
+class Selected:
+    memories: QuerySet[Memory]
+    documents: QuerySet[Document]
+    every: bool
+
+
+def _selected(selection: Selection, workspace_ids: list[int]) -> Selected:
+    """Documents are selected as memories are: by the workspaces that see them and their owner."""
+
+    def narrowed(rows: QuerySet[Any]) -> QuerySet[Any]:
+        if workspace_ids:
+            rows = rows.filter(visible_in__overlap=workspace_ids)
+        if selection.owner:
+            rows = rows.filter(user_id=selection.owner)
+        return rows
+
+    return Selected(narrowed(Memory.objects.all()), narrowed(Document.objects.all()), every=selection.everything)
+
+
 def _export_into(folder: Path, selection: Selection, workspace_ids: list[int], progress: Progress) -> Manifest:
-    memories = Memory.objects.all()
-    if workspace_ids:
-        memories = memories.filter(visible_in__overlap=workspace_ids)
-    if selection.owner:
-        memories = memories.filter(user_id=selection.owner)
+    selected = _selected(selection, workspace_ids)
     names = PortableNames()
     files = {}
     for kind in KINDS:
         writer = JsonlWriter(folder, kind)
         try:
-            for row in _rows(kind, memories, names, every=selection.everything):
+            for row in _rows(kind, selected, names):
                 writer.write(row)
                 if writer.rows % _REPORT_EVERY == 0:
                     progress(kind, _REPORT_EVERY)
@@ -209,40 +298,49 @@ def _embedding_space() -> dict[str, Any]:
     return {"provider": space.provider, "model": space.model, "dimension": space.dimension}
 
 
-def _rows(kind: str, memories: QuerySet[Memory], names: PortableNames, *, every: bool) -> Iterator[dict[str, Any]]:
+def _rows(kind: str, selected: Selected, names: PortableNames) -> Iterator[dict[str, Any]]:
     if kind == "memories":
-        for row in _stream(memories, _MEMORY_COLUMNS):
+        for row in _stream(kind, selected.memories, _MEMORY_COLUMNS):
             names.authors.add(row["author"])
             yield {**row, "write_domain": names.domain(row["rbac_scope"]), "visible_in": names.slugs(row["visible_in"])}
         return
+    rows = _stream(kind, _related(kind, selected), _COLUMNS[kind])
     if kind == "entities":
-        for row in _stream(_related(kind, memories, every), _COLUMNS[kind]):
+        for row in rows:
             yield {**row, "write_domain": names.domain(row["rbac_scope"])}
         return
-    yield from _stream(_related(kind, memories, every), _COLUMNS[kind])
+    if kind == "documents":
+        for row in rows:
+            names.authors.add(row["author"])
+            domain, visible_in = names.domain(row["rbac_scope"]), names.slugs(row["visible_in"])
+            yield {**row, "write_domain": domain, "visible_in": visible_in, "workspace": names.slug(row["workspace"])}
+        return
+    yield from rows
 
 
-def _related(kind: str, memories: QuerySet[Memory], every: bool) -> QuerySet[Any]:
-    """The rows of ``kind`` that hang on the selected memories (edges: between two of them)."""
-    selected = memories.values("id")
+def _related(kind: str, selected: Selected) -> QuerySet[Any]:
+    """The rows of ``kind`` that hang on the selected memories and documents (edges: between two
+    selected memories; EXTRACTED_FROM: from a selected memory to a chunk of a selected document)."""
+    memories, documents = selected.memories.values("id"), selected.documents.values("id")
     if kind == "entities":
-        mentions = Mention.objects.all() if every else Mention.objects.filter(memory__in=selected)
+        mentions = Mention.objects.all() if selected.every else Mention.objects.filter(memory__in=memories)
         return Entity.objects.filter(id__in=mentions.values("entity_id"))
+    if kind == "documents":
+        return selected.documents
+    rows = _MODELS[kind].objects.all()
+    if selected.every:
+        return rows
     if kind == "edges":
-        return Edge.objects.all() if every else Edge.objects.filter(source__in=selected, target__in=selected)
-    model = {
-        "mentions": Mention,
-        "concepts": InstanceOf,
-        "filings": Filing,
-        "history": MemoryHistory,
-        "access": MemoryAccess,
-    }[kind]
-    rows = model.objects.all()  # type: ignore[attr-defined]
-    return rows if every else rows.filter(memory__in=selected)
+        return rows.filter(source__in=memories, target__in=memories)
+    if kind in ("document_history", "chunks"):
+        return rows.filter(document__in=documents)
+    if kind == "extracted_from":
+        return rows.filter(memory__in=memories, chunk__document__in=documents)
+    return rows.filter(memory__in=memories)
 
 
-def _stream(rows: QuerySet[Any], columns: dict[str, str]) -> Iterator[dict[str, Any]]:
-    for row in rows.order_by("pk").values(*columns).iterator(chunk_size=_CHUNK):
+def _stream(kind: str, rows: QuerySet[Any], columns: dict[str, str]) -> Iterator[dict[str, Any]]:
+    for row in rows.order_by("pk").values(*columns).iterator(chunk_size=rows_at_once(kind, _CHUNK)):
         yield {columns[path]: value_portable(value) for path, value in row.items()}
 
 
@@ -260,6 +358,11 @@ class PortableNames:
         slugs = sorted(self._slugs[pk] for pk in workspace_ids if pk in self._slugs)
         self.used.update(slugs)
         return slugs
+
+    def slug(self, workspace_id: int | None) -> str | None:
+        """The workspace a document was written to; None once it is deleted."""
+        slugs = self.slugs([] if workspace_id is None else [workspace_id])
+        return slugs[0] if slugs else None
 
     def domain(self, scope: str) -> dict[str, Any]:
         """``{"kind": default|workspace|federation, "workspaces": [slugs], "federation"?: slug}``;

@@ -19,15 +19,24 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
+from django.conf import settings
 
 from helixsite.errors import InvalidInput
 
 FORMAT = "helixsite-memories"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
 TAR_SUFFIX = ".tar.gz"
 # In the order an import writes them: a row only names rows of kinds before it.
-KINDS = ("memories", "entities", "mentions", "concepts", "filings", "history", "access", "edges")
+MEMORY_KINDS = ("memories", "entities", "mentions", "concepts", "filings", "history", "access", "edges")
+DOCUMENT_KINDS = ("documents", "document_history", "chunks", "extracted_from")
+KINDS = MEMORY_KINDS + DOCUMENT_KINDS
+# The kinds each format version holds: version 1 was written before documents were archived.
+KINDS_OF_VERSION = {1: MEMORY_KINDS, 2: KINDS}
+# A document, and each version it replaced, carries its whole text: they are read and written a
+# few at a time, about this many bytes of text at once.
+_TEXT_KINDS = ("documents", "document_history")
+_TEXT_BUDGET = 64 << 20
 _CHUNK = 1 << 20
 
 
@@ -49,7 +58,7 @@ class FileEntry:
 @dataclass
 class Manifest:
     created_at: str
-    embedding: dict[str, Any]  # provider, model, dimension of the vectors in memories.jsonl
+    embedding: dict[str, Any]  # provider, model, dimension of every vector (memories, entities, chunks)
     selection: dict[str, Any]  # workspaces, owner, all
     workspaces: list[str]  # every workspace slug a row names
     authors: list[str]  # every author's username
@@ -97,19 +106,21 @@ def manifest_read(folder: Path) -> Manifest:
         raise ArchiveError(f"{MANIFEST} is not valid JSON ({exc}).") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(f"{MANIFEST} does not describe an export of memories (format {FORMAT!r}).")
-    if data.get("format_version") != FORMAT_VERSION:
+    version = data.get("format_version")
+    if type(version) is not int or version not in KINDS_OF_VERSION:
+        readable = ", ".join(str(v) for v in KINDS_OF_VERSION)
         raise ArchiveError(
-            f"The archive is in format version {data.get('format_version')!r}; this installation reads version "
-            f"{FORMAT_VERSION}."
+            f"The archive is in format version {version!r}; this installation reads versions {readable}."
         )
     try:
-        return _manifest(data)
+        return _manifest(data, KINDS_OF_VERSION[version])
     except (KeyError, TypeError, ValueError) as exc:
         raise ArchiveError(f"{MANIFEST} is incomplete or malformed ({exc!r}).") from None
 
 
-def _manifest(data: dict[str, Any]) -> Manifest:
-    files = {kind: FileEntry(**data["files"][kind]) for kind in KINDS}
+def _manifest(data: dict[str, Any], kinds: tuple[str, ...]) -> Manifest:
+    """``files`` lists the kinds its version holds, in the order an import writes them."""
+    files = {kind: FileEntry(**data["files"][kind]) for kind in kinds}
     if any(not isinstance(f.rows, int) or f.name != file_name(kind) for kind, f in files.items()):
         raise ValueError("files")
     embedding = data["embedding"]
@@ -176,11 +187,31 @@ def uuid_read(text: Any) -> uuid.UUID | None:
     return None if text is None else uuid.UUID(text)
 
 
+def rows_at_once(kind: str, usual: int) -> int:
+    """How many rows of ``kind`` an export reads, or an import writes, at a time: ``usual``, and
+    fewer of the kinds that carry a document's whole text."""
+    if kind not in _TEXT_KINDS:
+        return usual
+    return max(1, min(usual, _TEXT_BUDGET // settings.HELIX_MAX_DOCUMENT_BYTES))
+
+
+def line_limit() -> int:
+    """The longest line an import reads: a document's text, escaped as JSON, and room for the
+    rest of its row. No row this installation writes is longer."""
+    return 6 * settings.HELIX_MAX_DOCUMENT_BYTES + _CHUNK
+
+
 def rows_read(folder: Path, kind: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, row) for every line of a kind's file."""
-    name = file_name(kind)
+    """(line number, row) for every line of a kind's file; a line longer than ``line_limit`` is
+    refused before it is read whole."""
+    name, limit = file_name(kind), line_limit()
     with (folder / name).open("rb") as file:
-        for number, line in enumerate(file, start=1):
+        for number, line in enumerate(iter(lambda: file.readline(limit + 1), b""), start=1):
+            if len(line) > limit:
+                raise ArchiveError(
+                    f"{name} line {number} is longer than {limit} bytes: it holds more than a document this "
+                    "installation accepts (HELIX_MAX_DOCUMENT_BYTES)."
+                )
             try:
                 row = json.loads(line.decode())
             except ValueError:  # UnicodeDecodeError too

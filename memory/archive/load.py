@@ -1,11 +1,12 @@
 """Write an archive's rows, kind by kind in the order of ``files.KINDS``, in batches that are a
 transaction each. Every batch first reads what is already here, so an import run again after
 an interruption continues where it stopped and ends as one uninterrupted run would: nothing is
-written twice. Memories keep their ids.
+written twice. Memories, documents and chunks keep their ids.
 
 A memory equal to one already stored here (same write domain, owner and fingerprint, both
-current) is not stored a second time: it is *merged*, its edges point to the one here, and
-what hangs on it alone (history, mentions, filings…) is left out."""
+current) is not stored a second time: it is *merged*, its edges and EXTRACTED_FROM links point to
+the one here, and what hangs on it alone (history, mentions, filings…) is left out. Documents
+equal to one here are left out likewise (``memory.archive.documents``)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,15 @@ import itertools
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 
+from memory.archive.documents import DocumentWriter
 from memory.archive.files import (
     KINDS,
     ArchiveError,
@@ -29,16 +30,15 @@ from memory.archive.files import (
     file_name,
     moment_or_none,
     moment_read,
+    rows_at_once,
     rows_read,
     uuid_read,
 )
-from memory.archive.links import LinkWriter
 from memory.archive.targets import Targets, targets_resolve
+from memory.archive.vectors import VECTOR_INDEXES, embed_into, vector_read
 from memory.archive.verify import archive_verify, embedding_check
 from memory.ingest.atoms import content_key
-from memory.ingest.bulk import load_is_large, vector_index_build, vector_index_drop, vector_index_exists
 from memory.models import Entity, Memory
-from memory.providers import ProviderError, get_embedder
 from memory.services.profiles import profiles_touch_memories
 from rbac.policy import WriteDomain, provenance_record
 
@@ -65,7 +65,7 @@ class KindCount:
 @dataclass
 class ImportReport:
     counts: dict[str, KindCount]
-    index_rebuilt: bool
+    indexes_rebuilt: list[str]  # the kinds whose vector index was built at the end
     seconds: float
 
     @property
@@ -92,24 +92,28 @@ def archive_import(
         targets = targets_resolve(manifest=manifest, workspace_map=workspace_map or {}, actor=actor)
         loader = Loader(folder, targets, reembed=reembed, batch_size=batch_size)
         loader.progress = lambda kind, rows: progress(kind, rows, manifest.total_rows)
-        rebuilt = _memories_load(loader, incoming=manifest.files["memories"].rows, rebuild_index=rebuild_index)
-        for kind in KINDS[1:]:
-            loader.load(kind)
-    return ImportReport(counts=loader.counts, index_rebuilt=rebuilt, seconds=time.perf_counter() - started)
+        rebuilt = []
+        for kind, entry in manifest.files.items():  # an archive of an earlier version holds fewer kinds
+            if kind not in VECTOR_INDEXES:
+                loader.load(kind)
+            elif _indexed_load(loader, kind, incoming=entry.rows, rebuild_index=rebuild_index):
+                rebuilt.append(kind)
+    return ImportReport(counts=loader.counts, indexes_rebuilt=rebuilt, seconds=time.perf_counter() - started)
 
 
-def _memories_load(loader: Loader, *, incoming: int, rebuild_index: str) -> bool:
+def _indexed_load(loader: Loader, kind: str, *, incoming: int, rebuild_index: str) -> bool:
     """Large loads go in without the vector index, built once at the end (as import_jsonl does).
     An index missing at the start was dropped by an import that was killed: it is built too."""
-    drop = rebuild_index == "always" or (rebuild_index == "auto" and load_is_large(incoming))
-    build = drop or not vector_index_exists()
+    index = VECTOR_INDEXES[kind]
+    drop = incoming > 0 and (rebuild_index == "always" or (rebuild_index == "auto" and index.load_is_large(incoming)))
+    build = drop or not index.exists()
     if drop:
-        vector_index_drop()
+        index.drop()
     try:
-        loader.load("memories")
+        loader.load(kind)
     finally:
         if build:
-            vector_index_build()
+            index.build()
     return build
 
 
@@ -127,19 +131,18 @@ class Incoming:
         return self.memory.deleted_at is None and self.memory.valid_to is None
 
 
-class Loader(LinkWriter):
+class Loader(DocumentWriter):
     def __init__(self, folder: Path, targets: Targets, *, reembed: bool, batch_size: int) -> None:
-        super().__init__(targets)
+        super().__init__(targets, reembed=reembed)
         self.folder = folder
-        self.reembed = reembed
         self.batch_size = batch_size
         self.counts = {kind: KindCount() for kind in KINDS}
         self.progress: Callable[[str, int], None] = lambda kind, rows: None
 
     def load(self, kind: str) -> None:
         write = getattr(self, f"_{kind}")
-        rows = rows_read(self.folder, kind)
-        while batch := list(itertools.islice(rows, self.batch_size)):
+        rows, size = rows_read(self.folder, kind), rows_at_once(kind, self.batch_size)
+        while batch := list(itertools.islice(rows, size)):
             try:
                 self.counts[kind].add(*write(self._decoded(kind, batch)))
             except DatabaseError as exc:
@@ -168,7 +171,7 @@ class Loader(LinkWriter):
 
     def _memories_row(self, row: dict[str, Any]) -> Incoming:
         domain = self.targets.domain(row["write_domain"])
-        embedding = None if self.reembed else _vector(row["embedding"])
+        embedding = None if self.reembed else vector_read(row["embedding"])
         key = row["content_key"]
         if row["rbac_scope"] != domain.scope:  # the fingerprint is salted with the write domain
             key = content_key(scope=domain.scope, memory_type=row["memory_type"], content=row["content"])
@@ -205,7 +208,7 @@ class Loader(LinkWriter):
         present = set(Memory.objects.filter(id__in=[i.memory.id for i in incoming]).values_list("id", flat=True))
         fresh = self._unmerged([i for i in incoming if i.memory.id not in present])
         if self.reembed and fresh:
-            _embed_into([i.memory for i in fresh], [i.memory.content for i in fresh])
+            embed_into([i.memory for i in fresh], [i.memory.content for i in fresh])
         by_domain: dict[str, list[Incoming]] = defaultdict(list)
         for item in fresh:
             by_domain[item.domain.scope].append(item)
@@ -252,7 +255,7 @@ class Loader(LinkWriter):
             entity_type=row["entity_type"],
             rbac_scope=self.targets.domain(row["write_domain"]).scope,
             created_at=moment_read(row["created_at"]),
-            embedding=None if vector is None or self.reembed else _vector(vector),
+            embedding=None if vector is None or self.reembed else vector_read(vector),
         )
         return ArchivedEntity(int(row["id"]), entity, embed=vector is not None and self.reembed)
 
@@ -269,7 +272,7 @@ class Loader(LinkWriter):
         fresh = [row for key, row in unique.items() if key not in existing]
         to_embed = [row.entity for row in fresh if row.embed]
         if to_embed:
-            _embed_into(to_embed, [e.name for e in to_embed])
+            embed_into(to_embed, [e.name for e in to_embed])
         with transaction.atomic():
             Entity.objects.bulk_create([row.entity for row in fresh], ignore_conflicts=True)
         return len(fresh), len(rows) - len(fresh), 0
@@ -284,25 +287,3 @@ class ArchivedEntity:
     @property
     def key(self) -> tuple[str, str, str]:
         return (self.entity.rbac_scope, self.entity.normalized_name, self.entity.entity_type)
-
-
-def _embed_into(rows: Iterable[Any], texts: list[str]) -> None:
-    """This installation's vectors for ``texts``, set on ``rows`` (before any transaction: a
-    provider that fails writes nothing)."""
-    try:
-        vectors = get_embedder().embed(texts, purpose="import")
-    except ProviderError as exc:
-        raise ArchiveError(
-            f"The embedding provider failed ({exc}). The batches before this one are imported; run the import "
-            "again once it answers, it continues from there.",
-            code=exc.code,
-        ) from None
-    for row, vector in zip(rows, vectors, strict=True):
-        row.embedding = vector
-
-
-def _vector(values: Any) -> list[float]:
-    if not isinstance(values, list) or len(values) != settings.HELIX_EMBEDDING_DIM:
-        count = len(values) if isinstance(values, list) else "no"
-        raise ArchiveError(f"its vector has {count} values; this installation stores {settings.HELIX_EMBEDDING_DIM}")
-    return values

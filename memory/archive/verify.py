@@ -7,15 +7,15 @@ from pathlib import Path
 
 from django.conf import settings
 
-from memory.archive.files import KINDS, ArchiveError, Manifest, file_check, manifest_read
+from memory.archive.files import ArchiveError, Manifest, file_check, manifest_read
 from memory.selectors import embedding_space_check
 
 
 def archive_verify(folder: Path) -> Manifest:
     """The manifest, once every file's sha256 and row count match it."""
     manifest = manifest_read(folder)
-    for kind in KINDS:
-        file_check(folder, manifest.files[kind])
+    for entry in manifest.files.values():
+        file_check(folder, entry)
     return manifest
 
 
@@ -29,7 +29,7 @@ def embedding_check(manifest: Manifest, *, reembed: bool) -> None:
     raise ArchiveError(
         f"The archive's vectors come from {source['provider']}:{source['model']} ({source['dimension']}-d); this "
         f"installation embeds with {settings.HELIX_EMBEDDINGS}:{here[0]} ({here[1]}-d), and vectors of different "
-        "models are not comparable. Nothing was imported; run again with --reembed to embed every memory with "
-        "this installation's model.",
+        "models are not comparable. Nothing was imported; run again with --reembed to embed every memory, entity "
+        "and document chunk with this installation's model.",
         code="embedding_mismatch",
     )

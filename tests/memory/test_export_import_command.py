@@ -12,10 +12,13 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from memory.documents.models import Chunk, Document
+from memory.documents.services import DocumentInput, document_add
 from memory.models import Edge, Entity, Memory
 from memory.selectors import memory_list
 from rbac.models import Role, Workspace
 from tests.factories import grant, make_principal, make_workspace
+from tests.memory.documents.conftest import RUNBOOK
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +27,12 @@ def run(*args: str) -> tuple[str, str]:
     out, err = io.StringIO(), io.StringIO()
     call_command(*args, stdout=out, stderr=err)
     return out.getvalue(), err.getvalue()
+
+
+def summary(out: str) -> dict[str, str]:
+    """The import's line per kind: kind → "N written, M already here[, K left out]"."""
+    lines = [line.split(None, 1) for line in out.splitlines() if line.startswith("  ")]
+    return {kind: counts for kind, counts in lines}
 
 
 @pytest.fixture
@@ -45,14 +54,15 @@ def test_a_gzipped_archive_holds_one_directory_with_the_manifest_and_the_files(e
         names = sorted(tar.getnames())
 
     assert names[0] == "team" and "team/manifest.json" in names and "team/memories.jsonl" in names
-    assert len(names) == 10
+    assert "team/documents.jsonl" in names and "team/chunks.jsonl" in names
+    assert len(names) == 14, "the directory, the manifest and a file for each of the 12 kinds"
 
 
 def test_import_loads_the_archive_and_prints_a_summary(exported, team):
     out, err = run("import", str(exported))
 
     assert "Imported" in out and "rows/s" in out
-    assert "memories  3 written, 0 already here" in out and "edges     1 written" in out
+    assert summary(out)["memories"] == "3 written, 0 already here" and summary(out)["edges"].startswith("1 written")
     assert "row" in err
     assert sorted(m.content for m in memory_list(actor=team["writer"], include_superseded=True)) == [
         "bob lives in Berlin.",
@@ -61,7 +71,7 @@ def test_import_loads_the_archive_and_prints_a_summary(exported, team):
     ]
 
     again, _ = run("import", str(exported))
-    assert "0 written, " in again and "memories  0 written, 3 already here" in again
+    assert "0 written, " in again and summary(again)["memories"] == "0 written, 3 already here"
 
 
 def test_a_workspace_missing_here_is_named(exported):
@@ -74,7 +84,7 @@ def test_a_workspace_missing_here_is_named(exported):
     assert not Memory.objects.exists()
 
     out, _ = run("import", str(exported), "--workspace-map", "team=team-renamed")
-    assert "memories  3 written" in out
+    assert summary(out)["memories"] == "3 written, 0 already here"
 
 
 def test_a_workspace_map_must_name_workspaces_that_exist(exported):
@@ -114,7 +124,7 @@ def test_a_manifest_of_another_format_version_is_refused(team, tmp_path):
     manifest = json.loads((archive / "manifest.json").read_text())
     (archive / "manifest.json").write_text(json.dumps({**manifest, "format_version": 9}))
 
-    with pytest.raises(CommandError, match=r"format version 9; this installation reads version 1"):
+    with pytest.raises(CommandError, match=r"format version 9; this installation reads versions 1, 2"):
         run("import", str(archive))
 
 
@@ -138,13 +148,38 @@ def test_an_export_outside_a_transaction_reads_one_snapshot_and_import_rebuilds_
     rows = [{"user_id": "dana", "content": f"Host node-{n} runs service {n % 7}."} for n in range(40)]
     (tmp_path / "rows.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
     run("import_jsonl", str(tmp_path / "rows.jsonl"), "--actor", "writer", "--group", "team")
+    document_add(actor=writer.user, given=DocumentInput(user_id="dana", title="Runbook", text=RUNBOOK), group_id="team")
     run("export", str(tmp_path / "out"), "--owner", "dana")
     Memory.objects.all().delete()
+    Document.objects.all().delete()
 
     out, _ = run("import", str(tmp_path / "out"), "--rebuild-index", "always", "--batch-size", "7")
 
-    assert "memories  40 written" in out and "Vector index rebuilt." in out
+    assert summary(out)["memories"] == "40 written, 0 already here" and summary(out)["chunks"].startswith("3 written")
+    assert "Vector index rebuilt: memories, chunks." in out
     with connection.cursor() as cursor:
-        cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = 'memory_embedding_hnsw'")
-        assert cursor.fetchone() is not None
-    assert Memory.objects.count() == 40 and not Edge.objects.exists()
+        indexes = ["chunk_embedding_hnsw", "memory_embedding_hnsw"]
+        cursor.execute("SELECT indexname FROM pg_indexes WHERE indexname = ANY(%s) ORDER BY 1", [indexes])
+        assert [name for (name,) in cursor.fetchall()] == indexes
+    assert Memory.objects.count() == 40 and not Edge.objects.exists() and Chunk.objects.count() == 3
+
+
+def test_documents_travel_with_their_chunks_and_an_equal_one_here_is_left_out(team, tmp_path):
+    given = DocumentInput(user_id="bob", title="Deploy runbook", text=RUNBOOK)
+    document_add(actor=team["writer"], given=given, group_id="team")
+    archive = tmp_path / "team"
+    out, _ = run("export", str(archive), "--workspace", "team")
+    assert "1 documents" in out and "3 chunks" in out
+    Document.objects.all().delete()
+
+    out, _ = run("import", str(archive))
+    assert summary(out)["documents"] == "1 written, 0 already here"
+    assert summary(out)["chunks"] == "3 written, 0 already here"
+
+    Document.objects.all().delete()
+    here = document_add(actor=team["writer"], given=given, group_id="team").document
+    out, _ = run("import", str(archive))
+    assert summary(out)["documents"] == "0 written, 0 already here, 1 left out"
+    assert summary(out)["chunks"] == "0 written, 0 already here, 3 left out"
+    assert "1 documents had the content, or the title and source, of one of the owner's documents already here" in out
+    assert list(Document.objects.values_list("id", flat=True)) == [here.id]

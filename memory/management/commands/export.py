@@ -1,4 +1,5 @@
-"""Write memories to a portable archive that ``manage.py import`` loads into another installation."""
+"""Write memories and documents to a portable archive that ``manage.py import`` loads into another
+installation."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from memory.archive.export import Selection, archive_export
 
 class Command(ServiceCommand):
     help = (
-        "Write the selected memories and everything that hangs on them (edges between them, history, entities "
-        "and mentions, concepts, category filings, access counters) to a portable archive: a new directory, or a "
-        "gzipped tar of one when OUT ends in .tar.gz. Choose --workspace, --owner (both: their intersection) or --all."
+        "Write the selected memories and documents and everything that hangs on them (edges between the "
+        "memories, history, entities and mentions, concepts, category filings, access counters; every version "
+        "of the documents, their chunks with their vectors, the memories extracted from the chunks) to a portable "
+        "archive: a new directory, or a gzipped tar of one when OUT ends in .tar.gz. Choose --workspace, --owner "
+        "(both: their intersection) or --all."
     )
 
     def add_arguments(self, parser) -> None:
@@ -26,10 +29,14 @@ class Command(ServiceCommand):
             nargs="+",
             default=[],
             metavar="SLUG",
-            help="the memories visible in these workspaces",
+            help="the memories and documents visible in these workspaces",
         )
-        parser.add_argument("--owner", metavar="USER_ID", help="only this owner's memories (their user_id)")
-        parser.add_argument("--all", action="store_true", dest="everything", help="every memory of the installation")
+        parser.add_argument(
+            "--owner", metavar="USER_ID", help="only this owner's memories and documents (their user_id)"
+        )
+        parser.add_argument(
+            "--all", action="store_true", dest="everything", help="every memory and document of the installation"
+        )
 
     def handle(
         self, *args: Any, out: str, workspace: list[str], owner: str | None, everything: bool, **options: Any

@@ -1,4 +1,5 @@
-"""Load an archive written by ``manage.py export``, keeping memory ids and edges."""
+"""Load an archive written by ``manage.py export``, keeping the ids of memories, documents and
+chunks, and the edges and links between them."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from rbac.selectors import user_get_by_name
 
 class Command(ServiceCommand):
     help = (
-        "Load an archive written by manage.py export (a directory or a .tar.gz), keeping memory ids and edges. "
+        "Load an archive written by manage.py export (a directory or a .tar.gz), keeping the ids of memories, "
+        "documents and chunks, and the edges and links between them. "
         "Every file is checked against the manifest first, and a corrupt archive, another embedding model, a "
         "missing workspace or author refuse the import with nothing written. Resumable: run it again after an "
         "interruption and it continues; rows already here are skipped."
@@ -35,14 +37,17 @@ class Command(ServiceCommand):
         parser.add_argument(
             "--reembed",
             action="store_true",
-            help="embed every memory again with this installation's model (needed when the archive's differs)",
+            help=(
+                "embed every memory, entity and document chunk again with this installation's model (needed when "
+                "the archive's differs)"
+            ),
         )
         parser.add_argument("--batch-size", type=int, default=500, help="rows written per transaction")
         parser.add_argument(
             "--rebuild-index",
             choices=["auto", "always", "never"],
             default="auto",
-            help="drop the vector index during the load and build it at the end (auto: for large loads)",
+            help="drop the vector indexes during the load and build them at the end (auto: for large loads)",
         )
 
     def handle(
@@ -93,17 +98,24 @@ class Command(ServiceCommand):
                 f"{written} written, {present} skipped as already here."
             )
         )
+        width = max(len(kind) for kind in report.counts)
         for kind, count in report.counts.items():
             left_out = f", {count.left_out} left out" if count.left_out else ""
-            self.stdout.write(f"  {kind:<9} {count.written} written, {count.present} already here{left_out}")
+            self.stdout.write(f"  {kind:<{width}} {count.written} written, {count.present} already here{left_out}")
         merged = report.counts["memories"].left_out
         if merged:
             self.stdout.write(
-                f"{merged} memories equal to one already here were merged into it: their edges point to it, "
-                "what hung on them alone was left out."
+                f"{merged} memories equal to one already here were merged into it: their edges and chunk links "
+                "point to it, what hung on them alone was left out."
             )
-        if report.index_rebuilt:
-            self.stdout.write("Vector index rebuilt.")
+        equal = report.counts["documents"].left_out
+        if equal:
+            self.stdout.write(
+                f"{equal} documents had the content, or the title and source, of one of the owner's documents already "
+                "here: they were left out with their versions and chunks."
+            )
+        if report.indexes_rebuilt:
+            self.stdout.write(f"Vector index rebuilt: {', '.join(report.indexes_rebuilt)}.")
 
 
 def _workspace_map(pairs: list[str]) -> dict[str, str]:
