@@ -10,12 +10,15 @@ from dataclasses import dataclass
 import numpy as np
 from django.conf import settings
 
-from helixsite.errors import ApplicationError, InvalidInput, NotFound
+from helixsite.errors import InvalidInput, NotFound
 from memory.categories.selectors import category_path_parse
 from memory.documents.chunks import chunk_place
 from memory.documents.recall import with_chunks
 from memory.documents.selectors import chunk_vectors
-from memory.models import Concept, Edge, EmbeddingSpace, Memory, MemoryHistory, ReembedJob
+from memory.embedding_space import embedding_space_check as embedding_space_check
+from memory.embedding_space import embedding_space_get as embedding_space_get
+from memory.embedding_space import embedding_space_mismatch as embedding_space_mismatch
+from memory.models import Concept, Edge, Memory, MemoryHistory, ReembedJob
 from memory.providers import embed_query, get_embedder
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
 from memory.search.expand import Reached, edges_around, expand, links_among
@@ -28,63 +31,6 @@ from memory.search.score import Hit, score
 from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
-
-
-def embedding_space_get() -> EmbeddingSpace | None:
-    return EmbeddingSpace.objects.filter(pk=1).first()
-
-
-def embedding_space_mismatch(space: EmbeddingSpace) -> str | None:
-    """Describe how the configuration differs from the installed embedding space, if it does."""
-    configured = (settings.HELIX_EMBEDDINGS, settings.HELIX_EMBEDDING_MODEL, settings.HELIX_EMBEDDING_DIM)
-    if configured == (space.provider, space.model, space.dimension):
-        return None
-    switched = ReembedJob.objects.filter(status=ReembedJob.Status.DONE).first()
-    if switched is not None and (switched.provider, switched.model, switched.dimension) == (
-        space.provider,
-        space.model,
-        space.dimension,
-    ):
-        return _reembedded_message(switched)
-    if space.dimension != settings.HELIX_EMBEDDING_DIM:
-        return (
-            f"HELIX_EMBEDDING_DIM is {settings.HELIX_EMBEDDING_DIM} but this installation stores "
-            f"{space.dimension}-d vectors ({space.provider}:{space.model}); set HELIX_EMBEDDING_DIM={space.dimension} "
-            "and the matching model, or start a new installation with another HELIX_DATA_DIR or DATABASE_URL."
-        )
-    if (space.provider, space.model) != (settings.HELIX_EMBEDDINGS, settings.HELIX_EMBEDDING_MODEL):
-        return (
-            f"the embedding model is {settings.HELIX_EMBEDDINGS}:{settings.HELIX_EMBEDDING_MODEL} but the stored "
-            f"vectors come from {space.provider}:{space.model}; vectors of different models are not comparable. "
-            "Configure the installed model again."
-        )
-    return None
-
-
-def _reembedded_message(job: ReembedJob) -> str:
-    restart = [
-        f"HELIX_EMBEDDINGS={job.provider}",
-        f"HELIX_EMBEDDING_MODEL={job.model}",
-        f"HELIX_EMBEDDING_DIM={job.dimension}",
-        *([f"HELIX_EMBEDDING_BASE_URL={job.base_url}"] if job.base_url else []),
-    ]
-    finished = f" on {job.finished_at:%Y-%m-%d %H:%M} UTC" if job.finished_at else ""
-    return (
-        f"manage.py reembed switched the stored vectors to {job.target}{finished}, but this process embeds with "
-        f"{settings.HELIX_EMBEDDINGS}:{settings.HELIX_EMBEDDING_MODEL} ({settings.HELIX_EMBEDDING_DIM}-d): "
-        f"restart the server with {' '.join(restart)}."
-    )
-
-
-def embedding_space_check() -> None:
-    """Refuse to embed for the stored vectors with a model they are not in: once ``manage.py
-    reembed`` has switched the installation, a process still configured with the old model would
-    search with vectors not comparable with the stored ones and write such vectors, until it is
-    restarted with the new configuration."""
-    space = embedding_space_get()
-    problem = None if space is None else embedding_space_mismatch(space)
-    if problem:
-        raise ApplicationError(problem, code="embedding_space_mismatch", status=503)
 
 
 class ReembedState(dict):

@@ -21,6 +21,7 @@ ROOM_NAV = (
     ("steward:agents", "Agents"),
     ("steward:config", "Config"),
     ("steward:backups", "Backups"),
+    ("steward:reembed", "Embeddings"),
     ("steward:audit", "Audit"),
 )
 

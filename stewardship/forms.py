@@ -15,6 +15,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from helixsite.errors import InvalidInput
+from memory.reembed.target import PROVIDERS
 from rbac.models import Principal, Role, Workspace
 from rbac.policy import Action
 
@@ -160,3 +161,14 @@ class OwnerForm(forms.Form):
 
 class OwnerEraseForm(OwnerForm):
     confirm = forms.CharField(max_length=200)
+
+
+class ReembedTargetForm(forms.Form):
+    """The model a re-embed is to move to, as ``manage.py reembed`` takes it; what the command
+    would refuse is refused by the same checks (``memory.reembed.target.target_parse``)."""
+
+    provider = forms.ChoiceField(choices=[(provider, provider) for provider in PROVIDERS])
+    model = forms.CharField(required=False, max_length=200)
+    dimension = forms.IntegerField(required=False)
+    base_url = forms.CharField(required=False, max_length=500)
+    no_switch = forms.BooleanField(required=False)

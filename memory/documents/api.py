@@ -100,7 +100,9 @@ class AddDocumentApi(ToolApi):
     """Store a document (Markdown or plain text, or a PDF or HTML file as base64), cut into chunks
     by its structure, each embedded and indexed for search_memory(include_chunks=true) with a
     citation. The same content again changes nothing (or finishes an interrupted add); a new
-    content under the same title and source, or for document_id, is a new version."""
+    content under the same title and source, or for document_id, is a new version. A new
+    version keeps the memories extracted from chunks whose text it still has; those extracted
+    only from chunks it no longer has, and said nowhere else, are forgotten (memories_forgotten)."""
 
     tool = "add_document"
     example = examples.ADD_DOCUMENT
@@ -150,11 +152,20 @@ class AddDocumentApi(ToolApi):
             help_text="unchanged: this content was stored already; replaced: a new version",
         )
         document = DocumentOut()
+        memories_forgotten = serializers.IntegerField(
+            help_text="memories extracted only from chunks of earlier versions that this version no longer has, "
+            "and said nowhere else (another document, a conversation), forgotten as forget_memory does; 0 otherwise"
+        )
 
     @classmethod
     def run(cls, *, actor: User, group_id: str | None = None, document_id: Any = None, **params: Any) -> dict[str, Any]:
         added = document_add(actor=actor, given=DocumentInput(**params), group_id=group_id, document_id=document_id)
-        return {"ok": True, "outcome": added.outcome, "document": document_out(added.document)}
+        return {
+            "ok": True,
+            "outcome": added.outcome,
+            "document": document_out(added.document),
+            "memories_forgotten": added.memories_forgotten,
+        }
 
 
 class GetDocumentApi(ToolApi):
@@ -229,7 +240,10 @@ class ListDocumentsApi(ToolApi):
 
 class ForgetDocumentApi(ToolApi):
     """Soft-delete a document and its chunks (author, moderator or admin): they leave search,
-    context and answers; the rows and the history stay."""
+    context and answers; the rows and the history stay. The memories extracted from it
+    (extract=true) that nothing else says (no other document, no conversation that said them
+    too, no correction by hand) are forgotten with it, as forget_memory does, with a history row
+    naming the document: memories_forgotten says how many. A global admin can restore them."""
 
     tool = "forget_document"
     example = examples.FORGET_DOCUMENT
@@ -242,9 +256,18 @@ class ForgetDocumentApi(ToolApi):
         ok = serializers.BooleanField()
         document_id = serializers.UUIDField()
         forgotten_at = serializers.DateTimeField()
+        memories_forgotten = serializers.IntegerField(
+            help_text="memories extracted from the document and said nowhere else, forgotten with it"
+        )
 
     @classmethod
     def run(cls, *, actor: Actor, document_id: Any, reason: str) -> dict[str, Any]:
-        document = document_forget(actor=actor, document_id=document_id, reason=reason)
+        forgotten = document_forget(actor=actor, document_id=document_id, reason=reason)
+        document = forgotten.document
         assert document.deleted_at is not None  # document_forget has just set it
-        return {"ok": True, "document_id": str(document.id), "forgotten_at": document.deleted_at.isoformat()}
+        return {
+            "ok": True,
+            "document_id": str(document.id),
+            "forgotten_at": document.deleted_at.isoformat(),
+            "memories_forgotten": forgotten.memories_forgotten,
+        }

@@ -31,7 +31,7 @@ ADD_DOCUMENT = {
         "text": "# Deploy runbook\n\n## Rollback\n\nRun `helm rollback api 0` and watch the canary for ten minutes.",
         "metadata": {"team": "platform"},
     },
-    "response": {"ok": True, "outcome": "created", "document": DOCUMENT_EXAMPLE},
+    "response": {"ok": True, "outcome": "created", "document": DOCUMENT_EXAMPLE, "memories_forgotten": 0},
 }
 
 GET_DOCUMENT = {
@@ -62,5 +62,10 @@ LIST_DOCUMENTS = {
 
 FORGET_DOCUMENT = {
     "request": {"actor_id": "codex", "document_id": DOCUMENT_EXAMPLE["id"], "reason": "superseded by the wiki"},
-    "response": {"ok": True, "document_id": DOCUMENT_EXAMPLE["id"], "forgotten_at": "2026-10-03T10:00:00+00:00"},
+    "response": {
+        "ok": True,
+        "document_id": DOCUMENT_EXAMPLE["id"],
+        "forgotten_at": "2026-10-03T10:00:00+00:00",
+        "memories_forgotten": 3,
+    },
 }

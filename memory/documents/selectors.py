@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from django.db.models import F
 
 from helixsite.errors import NotFound
 from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
@@ -85,16 +86,17 @@ def citation_of(chunk: Chunk, document: Document) -> dict[str, Any]:
 
 
 def citations_for_memories(memory_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """The chunk each memory was extracted from (the earliest, if several), as a citation; only
-    chunks of documents not forgotten. The memories are visible already, and so their chunks:
-    extraction writes a memory in its chunk's own write domain."""
+    """The chunk each memory was extracted from (a current one first, then the newest version;
+    the earliest in its text, if several), as a citation; only chunks of documents not forgotten.
+    The memories are visible already, and so their chunks: extraction writes a memory in its
+    chunk's own write domain."""
     if not memory_ids:
         return {}
     links = (
         ExtractedFrom.objects.filter(memory_id__in=memory_ids, chunk__deleted_at__isnull=True)
         .select_related("chunk__document")
         .defer("chunk__embedding", "chunk__document__text")
-        .order_by("chunk__version", "chunk__position")
+        .order_by(F("chunk__superseded_at").asc(nulls_first=True), "-chunk__version", "chunk__position")
     )
     found: dict[str, dict[str, Any]] = {}
     for link in links:

@@ -5,6 +5,8 @@ will have; then each chunk is embedded (a batch per provider call) and stored in
 of its own, which also counts it on the document. So a failure part-way leaves the document
 ``partial`` (or ``failed`` before its first chunk) with its ``error``, and adding the same
 content again, or the ``document_resume`` task, stores only the chunks still missing.
+Forgetting a document, or a new version once stored whole, forgets the memories extracted from
+it that nothing else says (``memory.documents.extracted``).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
 from memory.documents.chunks import Cut, chunk_place, chunk_prose, chunk_text
+from memory.documents.extracted import extracted_links_carry, extracted_memories_retire
 from memory.documents.formats import Source, document_read
 from memory.documents.models import Chunk, Document, DocumentHistory, DocumentStatus, ExtractedFrom
 from memory.documents.selectors import document_get_for_actor
+from memory.embedding_space import embedding_space_check
 from memory.providers import ProviderError, get_embedder
 from memory.services.add import memory_add
 from rbac.actors import Actor, recorded_user
@@ -53,6 +57,13 @@ class DocumentInput:
 class Added:
     document: Document
     outcome: str  # created | replaced | resumed | unchanged
+    memories_forgotten: int = 0  # read from chunks a new version no longer has, and said nowhere else
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    document: Document
+    memories_forgotten: int  # read from its chunks and said nowhere else
 
 
 def document_add(
@@ -68,7 +79,7 @@ def document_add(
         source, digest = _read(given)
         if document.sha256 == digest:
             return _resumed(document, actor)
-        return Added(_stored(_version_new(document, actor, given, source, digest), actor), "replaced")
+        return _stored(_version_new(document, actor, given, source, digest), actor, "replaced")
     domain = write_domain_resolve(actor=actor, group_id=group_id)
     source, digest = _read(given)
     owned = Document.objects.live().filter(rbac_scope=domain.scope, user_id=given.user_id)
@@ -78,8 +89,8 @@ def document_add(
     previous = owned.filter(title=given.title, source_url=given.source_url).first()
     if previous is not None:
         _authorize_change(actor, previous)
-        return Added(_stored(_version_new(previous, actor, given, source, digest), actor), "replaced")
-    return Added(_stored(_created(actor, domain, given, source, digest), actor), "created")
+        return _stored(_version_new(previous, actor, given, source, digest), actor, "replaced")
+    return _stored(_created(actor, domain, given, source, digest), actor, "created")
 
 
 def document_resume(*, document_id: Any) -> Document | None:
@@ -88,7 +99,7 @@ def document_resume(*, document_id: Any) -> Document | None:
     document = Document.objects.live().select_related("author").filter(pk=document_id).first()
     if document is None:
         return None
-    return _stored(document, document.author)
+    return _stored(document, document.author, "resumed").document
 
 
 def documents_resume_stalled(*, older_than: timedelta = STALLED_AFTER, limit: int = 20) -> int:
@@ -111,9 +122,11 @@ def documents_resume_stalled(*, older_than: timedelta = STALLED_AFTER, limit: in
     return finished
 
 
-def document_forget(*, actor: Actor, document_id: Any, reason: str = "") -> Document:
+def document_forget(*, actor: Actor, document_id: Any, reason: str = "") -> Forgotten:
     """Soft-delete a document: it and its chunks leave every read path; rows and history stay.
-    The author (with write access), a moderator of its workspace, or a global admin."""
+    The memories read from it that nothing else says are forgotten with it, as forget_memory
+    forgets (memory.documents.extracted). The author (with write access), a moderator of its
+    workspace, or a global admin."""
     document = document_get_for_actor(actor=actor, document_id=document_id)
     _authorize_change(actor, document)
     now = timezone.now()
@@ -123,7 +136,9 @@ def document_forget(*, actor: Actor, document_id: Any, reason: str = "") -> Docu
         locked.save(update_fields=["deleted_at", "updated_at"])
         Chunk.objects.filter(document=locked, deleted_at__isnull=True).update(deleted_at=now)
         _history(locked, DocumentHistory.Action.FORGET, actor, reason=reason)
-    return locked
+        why = f"its document {locked.title!r} ({locked.pk}) was forgotten" + (f": {reason}" if reason else "")
+        forgotten = extracted_memories_retire(document=locked, actor=actor, reason=why, now=now)
+    return Forgotten(locked, forgotten)
 
 
 # --- adding ----------------------------------------------------------------------------------
@@ -205,7 +220,7 @@ def _resumed(document: Document, actor: User) -> Added:
     may write where it is may finish it: the chunks are the same whoever stores them."""
     if document.status == DocumentStatus.COMPLETE and not _extraction_left(document):
         return Added(_fresh(document), "unchanged")
-    return Added(_stored(document, actor), "resumed")
+    return _stored(document, actor, "resumed")
 
 
 def _cuts(text: str, page_starts: list[int]) -> list[Cut]:
@@ -223,22 +238,26 @@ def _cuts(text: str, page_starts: list[int]) -> list[Cut]:
 # --- chunks ----------------------------------------------------------------------------------
 
 
-def _stored(document: Document, actor: User) -> Document:
-    """Embed and store the chunks ``document`` is missing, then extract from them if it asks."""
+def _stored(document: Document, actor: User, outcome: str) -> Added:
+    """Embed and store the chunks ``document`` is missing, then extract from them if it asks;
+    once a new version is whole, retire the memories only its earlier chunks said."""
     cuts = chunk_text(
         document.text, size=document.chunk_chars, overlap=document.chunk_overlap, page_starts=document.page_starts
     )
     have = set(Chunk.objects.filter(document=document, version=document.version).values_list("position", flat=True))
     missing = [cut for cut in cuts if cut.position not in have]
     try:
+        if missing:
+            embedding_space_check()  # before embedding: a process left on the old model embeds nothing
         for batch in _batches(missing, settings.HELIX_DOCUMENT_EMBED_BATCH):
             vectors = get_embedder().embed([_embedded_text(document, cut) for cut in batch], purpose="document")
             for cut, vector in zip(batch, vectors, strict=True):
                 if not _chunk_store(document, cut, vector):
-                    return _fresh(document)  # replaced or forgotten meanwhile: that call goes on
+                    return Added(_fresh(document), outcome)  # replaced or forgotten meanwhile: that call goes on
         _progress_settle(document)
         if document.extract:
             _extract(document, actor)
+        forgotten = _earlier_versions_settle(document, actor)
     except ProviderError as exc:
         raise _stopped(document, code=exc.code, message=str(exc), status=503) from exc
     except ApplicationError as exc:
@@ -246,7 +265,7 @@ def _stored(document: Document, actor: User) -> Document:
     except Exception as exc:
         _stopped(document, code="internal_error", message=f"{exc.__class__.__name__}: {exc}", status=500)
         raise
-    return _fresh(document)
+    return Added(_fresh(document), outcome, forgotten)
 
 
 def _embedded_text(document: Document, cut: Cut) -> str:
@@ -282,6 +301,10 @@ def _chunk_store(document: Document, cut: Cut, vector) -> bool:
             created_at=now,
         )
         Chunk.objects.bulk_create([chunk], ignore_conflicts=True)  # a concurrent resume stored it: fine
+        # Last, once this transaction holds the table: a re-embed that switched the installation
+        # to another model while this write waited on its lock is seen here, and refuses it.
+        embedding_space_check()
+        extracted_links_carry(document=document, position=cut.position, text=chunk.text)
         done = Chunk.objects.filter(document_id=document.pk, version=document.version).count()
         status = DocumentStatus.COMPLETE if done >= locked.chunks_total else DocumentStatus.PARTIAL
         Document.objects.filter(pk=document.pk).update(chunks_done=done, status=status, error="", updated_at=now)
@@ -294,6 +317,19 @@ def _progress_settle(document: Document) -> None:
     Document.objects.filter(pk=document.pk, version=document.version, chunks_total__lte=done).exclude(
         status=DocumentStatus.COMPLETE, error=""
     ).update(chunks_done=done, status=DocumentStatus.COMPLETE, error="", updated_at=timezone.now())
+
+
+def _earlier_versions_settle(document: Document, actor: User) -> int:
+    """A new version stored whole (and read, if it asks): the memories read from earlier versions'
+    chunks that none of its chunks has kept, and that nothing else says, are forgotten."""
+    if document.version < 2:
+        return 0
+    with transaction.atomic():
+        locked = Document.objects.select_for_update().filter(pk=document.pk, version=document.version).first()
+        if locked is None or locked.deleted_at is not None:
+            return 0  # a newer version, or the forget, settles them
+        why = f"its document {locked.title!r} ({locked.pk}) no longer says it from version {locked.version}"
+        return extracted_memories_retire(document=locked, actor=actor, reason=why, now=timezone.now())
 
 
 def _stopped(document: Document, *, code: str, message: str, status: int) -> ApplicationError:

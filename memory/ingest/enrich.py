@@ -1,7 +1,9 @@
 """Stage 6, on the worker after commit: concepts (INSTANCE_OF), categories (IN_CATEGORY: by
 rules, or by the LLM when one is configured), reasoning edges between the atoms of a message
 (BECAUSE / IMPLIES), the raw source of a long message (PART_OF), and entity vectors for alias
-matching. Idempotent: running it twice adds nothing."""
+matching. Idempotent: running it twice adds nothing. A process still configured with the old
+model after ``manage.py reembed`` switched the installation stores no vector here: it is refused
+(``embedding_space_check``) before embedding and, as the add's own write, once it holds the table."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 
 from memory.categories.services import memories_file
+from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import content_key
 from memory.models import (
     Concept,
@@ -105,6 +108,7 @@ def _raw_source(run: IngestRun, result: dict) -> None:
     raw = Memory.objects.current().filter(rbac_scope=domain.scope, user_id=run.user_id, content_key=key).first()
     if raw is None:
         first = Memory.objects.get(pk=result["memory_ids"][0])
+        embedding_space_check()
         vector = get_embedder().embed([run.message], purpose="raw_source")[0]
         raw = Memory.objects.create(
             content=run.message,
@@ -123,6 +127,7 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             importance=0.3,
             immutable=True,
         )
+        embedding_space_check()  # after the insert, as the add's own write: a switch it waited on is seen
         provenance_record(memory_ids=[raw.id], domain=domain)
     parts = [
         Edge(source_id=m, target_id=raw.id, edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)
@@ -146,7 +151,12 @@ def _embed_entities(memories: list[Memory]) -> None:
     entities = list(Entity.objects.filter(mentions__memory__in=memories, embedding__isnull=True).distinct()[:200])
     if not entities:
         return
+    embedding_space_check()  # a process left on the old model after a re-embed embeds nothing
     vectors = get_embedder().embed([e.name for e in entities], purpose="entities")
     for entity, vector in zip(entities, vectors, strict=True):
         entity.embedding = vector
-    Entity.objects.bulk_update(entities, ["embedding"])
+    with transaction.atomic():
+        Entity.objects.bulk_update(entities, ["embedding"])
+        # Last, once this transaction holds the table: a re-embed that switched the installation
+        # to another model while this write waited on its lock is seen here, and refuses it.
+        embedding_space_check()

@@ -39,6 +39,13 @@ class Target:
         ]
         return lines + ([f"HELIX_EMBEDDING_BASE_URL={self.base_url}"] if self.base_url else [])
 
+    def command_options(self) -> list[str]:
+        """The options of ``manage.py reembed`` that name this target."""
+        if self.provider == "local":
+            return ["--provider", "local"]
+        options = ["--provider", self.provider, "--model", self.model, "--dimension", str(self.dimension)]
+        return options + (["--base-url", self.base_url] if self.base_url else [])
+
 
 def target_parse(*, provider: str, model: str | None, dimension: int | None, base_url: str | None) -> Target:
     """The target as an operator names it; every refusal names the option at fault."""

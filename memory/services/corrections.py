@@ -53,7 +53,7 @@ def memory_update(
         attribute = english.find_attribute(content, locked.user_id)
         facets = {"negated": english.is_negated(content), **({"attribute": attribute.as_list()} if attribute else {})}
         profiles_touch_memories([locked])
-        return memory_rewrite(
+        corrected = memory_rewrite(
             memory=locked,
             content=content,
             content_key=key,
@@ -63,6 +63,8 @@ def memory_update(
             actor=actor,
             reason=reason,
         )
+        embedding_space_check()  # after the write, as add_memory's: a re-embed's switch it waited on is seen
+        return corrected
 
 
 def memory_forget(*, actor: Actor, memory_id: Any, reason: str = "") -> Memory:

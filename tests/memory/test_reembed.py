@@ -1,5 +1,7 @@
 """manage.py reembed: every stored vector embedded again with another model while search goes
 on answering from the old ones, then one switch; resumable, one run at a time, told on /healthz.
+Every writer of a vector (memories, document chunks, entity names, corrections) refuses to store
+one of the old model, before embedding and again once it holds the table the switch locked.
 
 The new model is an OpenAI-compatible endpoint on this machine whose 8-d vectors are computed
 from the words of each text, so texts sharing words point the same way. Each test runs in a
@@ -26,16 +28,22 @@ from django.db import connection
 from django.test import override_settings
 
 from helixsite.errors import ApplicationError
-from memory.documents.models import Chunk
+from memory.documents import services as document_services
+from memory.documents.models import Chunk, Document
 from memory.documents.services import DocumentInput, document_add
+from memory.ingest import enrich
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import EmbeddingSpace, Entity, Memory, ReembedJob
-from memory.providers import reset_providers
+from memory.providers import get_embedder, reset_providers
 from memory.reembed import schema
 from memory.reembed.target import Target
 from memory.selectors import memory_search, reembed_status
+from memory.services import corrections
+from memory.services.add import memory_add
+from memory.services.corrections import memory_update
 from memory.services.embedding_space import embedding_space_ensure
 from memory.services.reembed import reembed_abort, reembed_run
+from memory.tasks import memory_enrich
 from rbac.models import Principal
 from tests.factories import make_principal
 from tests.helixsite.agents.mcp.conftest import ROOT, server_env
@@ -520,3 +528,103 @@ def test_a_switch_that_cannot_get_the_tables_in_time_changes_nothing_and_a_later
     assert busy.value.code == "tables_busy" and "nothing was changed. Run the command again." in busy.value.message
     assert (job.status, space.model) == ("running", "all-MiniLM-L6-v2"), "the switch was rolled back whole"
     assert ReembedJob.objects.get().status == "done" and EmbeddingSpace.objects.get().model == "words-384"
+
+
+# --- writes that embed with the old model: documents, entity names, corrections ---------------------
+
+
+def test_a_process_still_configured_with_the_old_model_is_told_to_restart_when_adding_a_document(stored, target, team):
+    reembed_run(target=target, batch_size=50)
+    runbook = "# Deploy runbook\n\nEvery deploy goes through the canary first."
+
+    with pytest.raises(ApplicationError) as refused:
+        document_add(
+            actor=team["writer"], given=DocumentInput(user_id="bob", title="Deploy", text=runbook), group_id="team"
+        )
+
+    assert (refused.value.code, refused.value.status) == ("embedding_space_mismatch", 503)
+    assert "restart the server with HELIX_EMBEDDINGS=openai HELIX_EMBEDDING_MODEL=words-8" in refused.value.message
+    assert refused.value.details["chunks_done"] == 0 and not Chunk.objects.exists()
+
+
+@pytest.fixture
+def same_size_target() -> Iterator[Target]:
+    """Another model of the installed dimension: a vector of the old model would fit its column,
+    so only the check after the write's lock tells the two apart."""
+    with OpenAICompatibleServer() as server:
+        server.queue(EMBEDDINGS, *[lambda body: embedding_answer([word_vector(t, 384) for t in body["input"]])] * 100)
+        yield Target(provider="openai", model="words-384", dimension=384, base_url=server.base_url)
+
+
+class SwitchedWhileEmbedding:
+    """The installed model's embedder, during whose first call a re-embed switches the installation
+    to ``target``: the vectors it returns are of the model the stored ones no longer are in."""
+
+    def __init__(self, target: Target) -> None:
+        self.inner, self.target, self.switched = get_embedder(), target, False
+
+    def embed(self, texts: list[str], *, purpose: str) -> np.ndarray:
+        vectors = self.inner.embed(texts, purpose=purpose)
+        if not self.switched:
+            self.switched = True
+            reembed_run(target=self.target, batch_size=50)
+        return vectors
+
+    def __getattr__(self, name: str):
+        return getattr(self.inner, name)
+
+
+def test_a_document_chunk_embedded_before_a_switch_it_waited_on_is_refused_not_stored(
+    stored, same_size_target, team, monkeypatch
+):
+    monkeypatch.setattr(document_services, "get_embedder", lambda: switching)
+    switching = SwitchedWhileEmbedding(same_size_target)
+    runbook = "# Deploy runbook\n\nEvery deploy goes through the canary first."
+
+    with pytest.raises(ApplicationError) as refused:
+        document_add(
+            actor=team["writer"], given=DocumentInput(user_id="bob", title="Deploy", text=runbook), group_id="team"
+        )
+
+    assert switching.switched and EmbeddingSpace.objects.get().model == "words-384"
+    assert (refused.value.code, refused.value.status) == ("embedding_space_mismatch", 503)
+    assert not Chunk.objects.exists(), "no chunk stored with a vector of the old model"
+    document = Document.objects.get()
+    assert (document.status, document.error.split(":")[0]) == ("failed", "embedding_space_mismatch")
+
+
+def test_entity_names_embedded_before_a_switch_they_waited_on_keep_the_new_models_vectors(
+    stored, same_size_target, team, monkeypatch, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):  # the enrichment is the worker's, later
+        added = memory_add(
+            actor=team["writer"], user_id="bob", message="Bob met Carlos Mendes in Lisbon.", group_id="team"
+        )
+    named = Entity.objects.filter(mentions__memory_id=added["memory_ids"][0])
+    assert named.exists() and not named.filter(embedding__isnull=False).exists()
+    monkeypatch.setattr(enrich, "get_embedder", lambda: switching)
+    switching = SwitchedWhileEmbedding(same_size_target)
+
+    with pytest.raises(ApplicationError) as refused:
+        memory_enrich(added["run_id"])
+
+    assert switching.switched and EmbeddingSpace.objects.get().model == "words-384"
+    assert (refused.value.code, refused.value.status) == ("embedding_space_mismatch", 503)
+    for entity in named:
+        assert np.allclose(entity.embedding, word_vector(entity.name, 384), atol=1e-6), "the re-embed's vector"
+
+
+def test_a_correction_embedded_before_a_switch_it_waited_on_is_refused_and_the_memory_stays_as_it_was(
+    stored, same_size_target, team, monkeypatch
+):
+    bees = Memory.objects.get(content=FACTS[0])
+    monkeypatch.setattr(corrections, "get_embedder", lambda: switching)
+    switching = SwitchedWhileEmbedding(same_size_target)
+
+    with pytest.raises(ApplicationError) as refused:
+        memory_update(actor=team["writer"], memory_id=bees.pk, content="Bob keeps bees on the roof in Porto.")
+
+    assert switching.switched and (refused.value.code, refused.value.status) == ("embedding_space_mismatch", 503)
+    bees.refresh_from_db()
+    assert bees.content == FACTS[0] and not bees.history.exists()
+    assert np.allclose(bees.embedding, word_vector(FACTS[0], 384), atol=1e-6), "the re-embed's vector"

@@ -146,7 +146,7 @@ def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
     reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents", "atlas"}
     reading |= {"config", "config-edit", "config-versions", "credentials"}
-    reading |= {"backup", "backup-download", "backup-job"}
+    reading |= {"backup", "backup-download", "backup-job", "reembed"}
 
     assert set(NAMES) - reading == {name for name, _ in POSTS}
 
