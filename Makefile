@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench chromium
+.PHONY: install run test lint bench chromium redis
 
 install: $(STAMP)
 
@@ -28,13 +28,19 @@ run: install
 # which every test that commits (and so empties the tables after it) comes after those that
 # roll back: the rows migrations make (reserved workspaces, schedules) are there for them.
 TEST_PROCESSES ?= 2
-test: lint chromium
+test: lint chromium redis
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
 chromium:
 	@command -v chromium >/dev/null || { echo "Installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+
+# The Redis broker's tests (tests/helixsite/test_redis_broker.py) start Debian's redis-server on a
+# free loopback port of their own; the system service the package sets up is not used.
+redis:
+	@command -v redis-server >/dev/null || { echo "Installing Debian's redis-server for the Redis broker tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
 
 # ruff (rules and formatting), import-linter (imports point one way: pyproject.toml's
 # contracts) and mypy with the Django and DRF stubs over rbac/ and memory/.

@@ -34,12 +34,12 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 from django.test import override_settings
-from django_q.models import OrmQ
 
 from bench.http_search import _server
 from bench.setup import prepared
 from bench.timing import percentiles
 from helixsite.client import Helixsite
+from helixsite.task_broker import queue_broker
 from memory.models import Memory
 from memory.selectors import memory_search
 from rbac.services import token_issue
@@ -253,9 +253,13 @@ def _scores(evidence: set[str], dia_ids: list[str | None]) -> tuple[float, float
 
 
 def _drained(timeout: float = 1800) -> None:
-    """Enrichment has run for every memory written: the queue is empty."""
+    """Enrichment has run for every memory written: the queue, in the database or on Redis
+    (HELIX_QUEUE_URL), holds no task waiting and none claimed by a worker, twice in a row (the two
+    counts are read one after the other: a task finishing in between can queue the next)."""
+    broker, empty = queue_broker(), 0
     deadline = time.monotonic() + timeout
-    while OrmQ.objects.exists():
+    while empty < 2:
+        empty = 0 if broker.queue_size() or broker.lock_size() else empty + 1
         if time.monotonic() > deadline:
             raise RuntimeError("the worker did not drain the queue")
         time.sleep(1)

@@ -2,7 +2,10 @@
 ``{"ok": false, "error": {"code": ..., "message": ..., "field": ...}}``.
 
 A database out of reach is no error of the caller's nor a bug: every surface answers it with
-503 ``database_unavailable`` and a Retry-After, the API in that shape, pages in plain text.
+503 ``database_unavailable`` and a Retry-After, the API in that shape, pages in plain text. The
+same for the task queue on Redis (HELIX_QUEUE_URL) out of reach, as 503 ``queue_unavailable``,
+where a request needs its task queued (the vault); work already recorded in the database is
+accepted all the same and queued later (``helixsite.task_broker.task_enqueue``).
 
 Anything else nobody expected is a bug of ours: the API answers 500 ``internal_error`` in that
 shape with an incident id and nothing of the exception, whose traceback is logged under that id.
@@ -25,6 +28,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from helixsite.body_limit import body_limit_for, payload_too_large
 from helixsite.db.outage import is_unreachable
+from helixsite.queue_url import QueueUnreachable
 
 RETRY_AFTER_SECONDS = 5
 
@@ -90,6 +94,14 @@ class DatabaseUnavailable(ApplicationError):
         super().__init__("The database cannot be reached right now; try again shortly.")
 
 
+class QueueUnavailable(ApplicationError):
+    status = 503
+    code = "queue_unavailable"
+
+    def __init__(self, message: str = "The task queue cannot be reached right now; try again shortly.") -> None:
+        super().__init__(message)  # nothing about where the queue is: the caller may be anyone
+
+
 class InternalError(ApplicationError):
     """A failure of the server's own: the caller learns an incident id to quote, never the cause
     (an exception's text can name tables, paths, other tenants' values)."""
@@ -114,9 +126,10 @@ def internal_error(exc: BaseException, where: str) -> InternalError:
 def api_exception_handler(exc: Exception, context: dict) -> Response:
     """DRF's EXCEPTION_HANDLER: every failure in the one shape. ``context["where"]`` names the
     surface for the log when there is no request (an MCP call)."""
-    if is_unreachable(exc):
+    if is_unreachable(exc) or isinstance(exc, QueueUnreachable):
+        unavailable = DatabaseUnavailable() if is_unreachable(exc) else QueueUnavailable()
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-        return Response(DatabaseUnavailable().as_dict(), status=DatabaseUnavailable.status, headers=headers)
+        return Response(unavailable.as_dict(), status=unavailable.status, headers=headers)
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, drf.ValidationError):
@@ -181,20 +194,25 @@ def _first_code(codes: Any, field: str) -> str:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: what Django answers for an exception nothing else answered (a page, a
-    middleware; Django has logged it). The database out of reach is a 503; otherwise JSON
-    ``internal_error`` under /api/ and Django's 500 page elsewhere."""
+    middleware; Django has logged it). The database or the task queue out of reach is a 503;
+    otherwise JSON ``internal_error`` under /api/ and Django's 500 page elsewhere."""
     exc = sys.exc_info()[1]
-    if exc is None or not is_unreachable(exc):
-        if request.path.startswith("/api/"):
-            error = InternalError(uuid.uuid4().hex[:12])
-            logger.error("Incident %s: the 500 above, for %s", error.details["incident"], request.path)
-            return JsonResponse(error.as_dict(), status=error.status)
+    unavailable: ApplicationError
+    if exc is not None and is_unreachable(exc):
+        unavailable = DatabaseUnavailable()
+    elif isinstance(exc, QueueUnreachable):
+        unavailable = QueueUnavailable()
+    elif request.path.startswith("/api/"):
+        error = InternalError(uuid.uuid4().hex[:12])
+        logger.error("Incident %s: the 500 above, for %s", error.details["incident"], request.path)
+        return JsonResponse(error.as_dict(), status=error.status)
+    else:
         return defaults.server_error(request)
     response: HttpResponse
     if request.path.startswith("/api/"):
-        response = JsonResponse(DatabaseUnavailable().as_dict(), status=DatabaseUnavailable.status)
+        response = JsonResponse(unavailable.as_dict(), status=unavailable.status)
     else:
-        text = f"503 Service Unavailable\n\n{DatabaseUnavailable().message}\n"
-        response = HttpResponse(text, status=DatabaseUnavailable.status, content_type="text/plain; charset=utf-8")
+        text = f"503 Service Unavailable\n\n{unavailable.message}\n"
+        response = HttpResponse(text, status=unavailable.status, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

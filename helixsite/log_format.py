@@ -8,9 +8,12 @@ import re
 from datetime import UTC, datetime
 
 from helixsite.db.outage import is_unreachable, reason
+from helixsite.queue_url import QueueUnreachable
 
-# API tokens, OpenAI-style keys and bearer credentials, wherever they appear in a message.
+# API tokens, OpenAI-style keys, bearer credentials and the passwords of URLs
+# (postgres://user:password@host, redis://:password@host), wherever they appear in a message.
 _SECRET_PATTERNS = [
+    re.compile(r"(\b[a-z][a-z0-9+.\-]*://[^\s:/@]*)(:)[^\s/@]+(?=@)"),
     re.compile(r"hxt_[A-Za-z0-9_\-]{8,}"),
     re.compile(r"\bsk-[A-Za-z0-9_\-]{8,}"),
     re.compile(r"(?i)(bearer|token)\s+[A-Za-z0-9_\-\.=]{8,}"),
@@ -75,14 +78,19 @@ class ChosenUnavailableFilter(logging.Filter):
 
 
 class UnreachableDatabaseFilter(logging.Filter):
-    """A worker line caused by the database out of reach (a schedule not run, a result not
-    saved) is a WARNING naming the cause, without a traceback: the code did nothing wrong, and
-    the worker's queue reports the outage itself."""
+    """A worker line caused by the database or the Redis queue out of reach (a schedule not run,
+    a result not saved) is a WARNING naming the cause, without a traceback: the code did nothing
+    wrong, and the worker's queue reports the outage itself."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
-        if exc is not None and is_unreachable(exc):
-            record.msg, record.args = f"{record.getMessage()}: the database is unreachable ({reason(exc)})", None
-            record.exc_info, record.exc_text = None, None
-            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        if isinstance(exc, QueueUnreachable):
+            cause = str(exc)
+        elif exc is not None and is_unreachable(exc):
+            cause = f"the database is unreachable ({reason(exc)})"
+        else:
+            return True
+        record.msg, record.args = f"{record.getMessage()}: {cause}", None
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True

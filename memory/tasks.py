@@ -11,6 +11,7 @@ from memory.services.add import pending_add_run
 from memory.services.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
 from memory.services.profiles import profile_refresh as memory_profile_refresh
 from memory.services.profiles import profiles_touch_memories
+from memory.services.requeue import stranded_requeue as queue_stranded_requeue
 
 
 def memory_enrich(run_id: str) -> None:
@@ -23,6 +24,12 @@ def memory_enrich(run_id: str) -> None:
 
 def pending_input_run(pending_id: str) -> None:
     pending_add_run(pending_id=pending_id)
+
+
+def stranded_requeue() -> dict[str, int]:
+    """Every 5 minutes (migration outbox.0004): buffered writes and profile refreshes whose task
+    never reached the queue."""
+    return queue_stranded_requeue()
 
 
 def profile_refresh(profile_id: int) -> None:

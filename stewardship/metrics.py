@@ -12,10 +12,11 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
-from django_q.models import OrmQ
 
 from helixsite.agents.models import CallMinute
 from helixsite.agents.usage import BOUNDS_MS, Usage, percentile, usage_sum
+from helixsite.queue_url import QueueUnreachable
+from helixsite.task_broker import queue_broker
 from memory.models import Concept, Edge, Entity, Inference, Memory
 from memory.providers import get_llm
 from rbac.models import ApiToken, Federation, Principal, Workspace
@@ -60,12 +61,15 @@ def stored_counts() -> dict[str, Any]:
 
 
 def queue_state() -> dict[str, Any]:
-    """Tasks waiting for the worker, and how long the oldest has waited."""
-    waiting = OrmQ.objects.count()
-    oldest = OrmQ.objects.order_by("id").first()
-    enqueued = oldest.task.get("started") if oldest and isinstance(oldest.task, dict) else None
-    age = (timezone.now() - enqueued).total_seconds() if isinstance(enqueued, datetime) else None
-    return {"depth": waiting, "oldest_age_seconds": round(age, 1) if age is not None else None}
+    """Tasks waiting for a worker and tasks a worker has claimed, as the broker counts them (the
+    queue table, or Redis with HELIX_QUEUE_URL), and how long the oldest waiting one has waited."""
+    broker = queue_broker()
+    try:
+        waiting, claimed, enqueued = broker.queue_size(), broker.lock_size(), broker.oldest_waiting_since()
+    except QueueUnreachable as exc:
+        return {"depth": None, "claimed": None, "oldest_age_seconds": None, "error": str(exc)}
+    age = (timezone.now() - enqueued).total_seconds() if enqueued is not None else None
+    return {"depth": waiting, "claimed": claimed, "oldest_age_seconds": round(age, 1) if age is not None else None}
 
 
 def llm_state(*, since: datetime) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from django.db.migrations.loader import MigrationLoader
 from django_q.status import Stat
 
 from helixsite.db.outage import connect_directly, reason
+from helixsite.queue_url import QueueUnreachable
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
 from memory.selectors import embedding_space_get, embedding_space_mismatch, reembed_status
@@ -147,7 +148,10 @@ def _local_model_problem(embedder: LocalEmbedder) -> str | None:
 
 
 def _worker_check() -> dict[str, Any]:
-    stats = Stat.get_all()
+    try:
+        stats = Stat.get_all()  # heartbeats: in the database's cache, or in Redis with HELIX_QUEUE_URL
+    except QueueUnreachable as exc:
+        return {"ok": False, "error": str(exc)}
     if not stats:
         return {"ok": False, "error": "no worker cluster has reported; start it with `python manage.py qcluster`"}
     newest = max(stat.timestamp.timestamp() for stat in stats)

@@ -60,10 +60,12 @@ def reason(exc: BaseException) -> str:
 
 
 class Outage:
-    """Whether this process finds the database out of reach, since when, and when to try again."""
+    """Whether this process finds the database (or another server: ``subject``, logged to
+    ``log``) out of reach, since when, and when to try again."""
 
-    def __init__(self, *, what: str) -> None:
+    def __init__(self, *, what: str, subject: str = "the database", log: logging.Logger = logger) -> None:
         self.what = what  # who is failing to connect, for the log: "web", "worker polling"…
+        self.subject, self.log = subject, log
         self._lock = threading.Lock()
         self._since: float | None = None
         self._delay = 0.0
@@ -84,7 +86,7 @@ class Outage:
         return 0.0 if self._since is None else max(self._next_try - time.monotonic(), 0.0)
 
     def failed(self, exc: BaseException) -> None:
-        """An attempt found the database unreachable: back off, and say so if it is time to."""
+        """An attempt found the server unreachable: back off, and say so if it is time to."""
         now = time.monotonic()
         with self._lock:
             self._failures += 1
@@ -100,11 +102,13 @@ class Outage:
             self._next_report = now + min(max(2 * elapsed, RETRY_MAX_SECONDS), REPORT_MAX_SECONDS)
         fields = {"outage_seconds": round(elapsed, 1), "failed_attempts": failures, "reason": self.last_reason}
         if failures == 1:
-            message = "%s: the database is unreachable (%s); retrying at growing intervals up to %ss"
-            logger.warning(message, self.what, fields["reason"], RETRY_MAX_SECONDS, extra={"fields": fields})
+            message = "%s: %s is unreachable (%s); retrying at growing intervals up to %ss"
+            self.log.warning(
+                message, self.what, self.subject, self.last_reason, RETRY_MAX_SECONDS, extra={"fields": fields}
+            )
         else:
-            message = "%s: the database is still unreachable after %.0fs (%s)"
-            logger.warning(message, self.what, elapsed, fields["reason"], extra={"fields": fields})
+            message = "%s: %s is still unreachable after %.0fs (%s)"
+            self.log.warning(message, self.what, self.subject, elapsed, self.last_reason, extra={"fields": fields})
 
     def recovered(self) -> None:
         """An attempt succeeded: the outage, if there was one, is over."""
@@ -114,7 +118,8 @@ class Outage:
             elapsed, failures = time.monotonic() - self._since, self._failures
             self._since, self._failures = None, 0
         fields = {"outage_seconds": round(elapsed, 1), "failed_attempts": failures}
-        logger.info("%s: the database is reachable again after %.0fs", self.what, elapsed, extra={"fields": fields})
+        message = "%s: %s is reachable again after %.0fs"
+        self.log.info(message, self.what, self.subject, elapsed, extra={"fields": fields})
 
 
 def connect_directly(params: dict[str, Any], *, timeout: int) -> psycopg.Connection:

@@ -15,6 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from helixsite.data_dir import SECRET_KEY_FILE, ensure_private, write_secret
+from helixsite.queue_url import redis_url_problem, redis_url_shown
 from helixsite.settings.env import (
     env_bool,
     env_choice,
@@ -224,17 +225,29 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# --- background work (django-q2, ORM broker) ------------------------------------------
+# --- background work (django-q2: the ORM broker, or Redis with HELIX_QUEUE_URL) ---------
 HELIX_TASK_TIMEOUT = env_int("HELIX_TASK_TIMEOUT", 300, minimum=1)
 # A task claimed by a worker that died is delivered again this long after it was claimed.
 HELIX_TASK_RETRY_SECONDS = env_int(
     "HELIX_TASK_RETRY_SECONDS", HELIX_TASK_TIMEOUT + 60, minimum=HELIX_TASK_TIMEOUT + 1
 )  # django-q2 requires retry > timeout
+HELIX_QUEUE_URL = env_optional_str("HELIX_QUEUE_URL")
+
+
+def _queue_broker() -> dict[str, str]:
+    """The queue in the database (ORM broker), or on the Redis server HELIX_QUEUE_URL names.
+    Both brokers wait at growing intervals while their server is out of reach."""
+    if HELIX_QUEUE_URL is None:
+        return {"orm": "default", "broker_class": "helixsite.task_broker.OrmBroker"}
+    problem = redis_url_problem(HELIX_QUEUE_URL)
+    if problem:
+        raise ImproperlyConfigured(f"HELIX_QUEUE_URL={redis_url_shown(HELIX_QUEUE_URL)!r} {problem}.")
+    return {"redis": HELIX_QUEUE_URL, "broker_class": "helixsite.task_broker.RedisBroker"}
+
+
 Q_CLUSTER = {
     "name": "helixsite",
-    "orm": "default",
-    # The ORM broker, waiting at growing intervals while the database is out of reach.
-    "broker_class": "helixsite.task_broker.OrmBroker",
+    **_queue_broker(),
     "workers": env_int("HELIX_WORKER_PROCESSES", 2, minimum=1, maximum=32),
     "timeout": HELIX_TASK_TIMEOUT,
     "retry": HELIX_TASK_RETRY_SECONDS,
@@ -245,6 +258,10 @@ Q_CLUSTER = {
     "label": "Background tasks",
 }
 HELIX_WORKER_STALE_SECONDS = env_int("HELIX_WORKER_STALE_SECONDS", 30, minimum=1)
+# A buffered write still queued this long after its task was handed to the queue (or a profile
+# still stale this long after its last refresh) is queued again by the sweep: its task never
+# reached the queue (Redis away when it was accepted) or was lost with it.
+HELIX_REQUEUE_AFTER_SECONDS = env_int("HELIX_REQUEUE_AFTER_SECONDS", 300, minimum=1)
 
 # --- the backup vault (stewardship.vault) -----------------------------------------------
 HELIX_BACKUP_DIR = env_path("HELIX_BACKUP_DIR", HELIX_DATA_DIR / "backups")

@@ -14,11 +14,10 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
-from django_q.tasks import async_task
 
 from helixsite.errors import ApplicationError
+from helixsite.task_broker import task_enqueue_after_commit
 from memory.ingest.apply import Outcome, WriteRequest, apply
 from memory.ingest.atoms import Atom, Extraction, content_key
 from memory.ingest.candidates import load_candidates
@@ -59,8 +58,8 @@ def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str
         raise
     run.finish(result=result.pop("_log"), llm_calls=budget.used)
     if result["memory_ids"] or result["updated"]:
-        run_id = str(run.id)
-        transaction.on_commit(lambda: async_task("memory.tasks.memory_enrich", run_id, task_name=f"enrich {run_id}"))
+        # Not queued while the task queue (Redis) is away: the write stands, unenriched (one WARNING line).
+        task_enqueue_after_commit("memory.tasks.memory_enrich", str(run.id), task_name=f"enrich {run.id}")
     return result
 
 

@@ -20,6 +20,12 @@ class PendingInputQuerySet(models.QuerySet["PendingInput"]):
         """Finished writes of ``user`` whose outcome has not reached them yet, oldest first."""
         return self.finished().filter(creator=user, delivered_at__isnull=True).order_by("finished_at", "id")
 
+    def stranded(self, *, before: datetime) -> PendingInputQuerySet:
+        """Queued, and last handed to the worker's queue before ``before``: its task should have
+        run by now, so it never reached the queue or was lost with it."""
+        handed = Q(requeued_at__isnull=True, created_at__lt=before) | Q(requeued_at__lt=before)
+        return self.filter(handed, status=PendingInput.Status.QUEUED)
+
     def claimable(self, *, now: datetime) -> PendingInputQuerySet:
         """Queued, or running for longer than a task may run (its worker died): a retry takes it over."""
         stale = now - timedelta(seconds=settings.HELIX_TASK_TIMEOUT)
@@ -52,6 +58,9 @@ class PendingInput(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True, help_text="when the outcome reached the creator")
+    requeued_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the sweep last queued its task again (it never reached the queue)"
+    )
 
     objects = PendingInputQuerySet.as_manager()
 
@@ -63,6 +72,7 @@ class PendingInput(models.Model):
                 condition=Q(delivered_at__isnull=True, status__in=["done", "failed"]),
                 name="pending_undelivered",
             ),
+            models.Index(fields=["created_at"], condition=Q(status="queued"), name="pending_queued"),
         ]
 
     def __str__(self) -> str:

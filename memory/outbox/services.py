@@ -46,6 +46,16 @@ def pending_input_claim(*, pending_id: uuid.UUID) -> PendingInput | None:
     return PendingInput.objects.select_related("creator", "workspace").get(pk=pending_id)
 
 
+def pending_inputs_requeue_take(*, before: datetime, limit: int) -> list[str]:
+    """The ids of up to ``limit`` writes ``stranded`` before ``before``, oldest first, marked as
+    queued again now (the caller queues them); a sweep running alongside takes others."""
+    with transaction.atomic():
+        stranded = PendingInput.objects.stranded(before=before).order_by("created_at")
+        ids = list(stranded.select_for_update(skip_locked=True).values_list("id", flat=True)[:limit])
+        PendingInput.objects.filter(pk__in=ids).update(requeued_at=timezone.now())
+    return [str(pk) for pk in ids]
+
+
 def pending_input_finish(*, pending: PendingInput, result: dict[str, Any]) -> None:
     _finish(pending, status=PendingInput.Status.DONE, result=result)
 

@@ -16,9 +16,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django_q.tasks import async_task
 
 from helixsite.errors import ApplicationError
+from helixsite.task_broker import task_enqueue_after_commit
 from memory.charter.selectors import rule_proposal_matching
 from memory.charter.services import contradiction_reviews_open, rule_proposal_adopt
 from memory.ingest.extract import Conversation
@@ -31,8 +31,11 @@ from memory.outbox.services import (
     pending_input_create,
     pending_input_fail,
     pending_input_finish,
+    pending_inputs_requeue_take,
 )
 from rbac.policy import WriteDomain, write_domain_resolve
+
+RUN_TASK = "memory.tasks.pending_input_run"
 
 _NOTHING_STORED: dict[str, list[Any]] = {
     "memory_ids": [],
@@ -108,6 +111,18 @@ def pending_add_run(*, pending_id: str) -> None:
         raise
 
 
+def pending_adds_requeue(*, before: datetime, limit: int) -> list[str]:
+    """Queue again up to ``limit`` buffered writes still queued though last handed to the worker's
+    queue before ``before``: their task never reached it (Redis was away when the write was
+    accepted) or was lost with it (a Redis restarted without persistence). At least once is
+    enough: the worker claims a write with a conditional update, so a second task for it does
+    nothing. The ids queued again."""
+    pending_ids = pending_inputs_requeue_take(before=before, limit=limit)
+    for pending_id in pending_ids:
+        _enqueue(pending_id)
+    return pending_ids
+
+
 def _write(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
     result = ingest(actor=actor, request=request, domain=domain)
     contradiction_reviews_open(actor=actor, workspace=domain.workspace, add_result=result)
@@ -115,12 +130,18 @@ def _write(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, A
 
 
 def _accept(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+    """The write is accepted once its PendingInput is committed: that row, not its task, is what
+    ``accepted`` promises. So a task queue out of reach (Redis, HELIX_QUEUE_URL) does not refuse
+    the add (a 503 after the commit would be untrue, and a client retrying it would write twice):
+    the task is not queued, the answer is ``accepted`` all the same, ``get_add_status`` says
+    ``queued``, and ``pending_adds_requeue`` queues the write once the queue is back."""
     pending = pending_input_create(actor=actor, domain=domain, user_id=request.user_id, payload=request.as_payload())
-    pending_id = str(pending.id)
-    transaction.on_commit(
-        lambda: async_task("memory.tasks.pending_input_run", pending_id, task_name=f"add {pending_id}")
-    )
-    return {"ok": True, "status": "accepted", "pending_id": pending_id}
+    _enqueue(str(pending.id))
+    return {"ok": True, "status": "accepted", "pending_id": str(pending.id)}
+
+
+def _enqueue(pending_id: str) -> None:
+    task_enqueue_after_commit(RUN_TASK, pending_id, task_name=f"add {pending_id}")
 
 
 def _write_pending(pending: PendingInput) -> None:

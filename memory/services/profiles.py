@@ -13,31 +13,32 @@ candidates into short lines, each citing the memory ids it rests on (lines citin
 was given are dropped; a failed call leaves the rules' profile; a first read builds the rules'
 profile at once and leaves the LLM's to the worker). A write or a forget marks the
 profile stale and queues one refresh (a burst of writes queues one): the worker clears the mark
-before it reads, so a write during a refresh queues the next one. A superseded, forgotten or
-expired memory is not current, so it drops out at the next refresh.
+before it reads, so a write during a refresh queues the next one. A refresh that never reached the
+worker's queue (Redis away) leaves the profile stale: ``profiles_requeue_stale`` queues it again.
+A superseded, forgotten or expired memory is not current, so it drops out at the next refresh.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
-from datetime import timedelta
-from functools import partial
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
-from django_q.tasks import async_task
 from pydantic import BaseModel, Field
 
 from helixsite.errors import NotFound
+from helixsite.task_broker import task_enqueue_after_commit
 from memory.models import Memory, MemoryType, Profile
 from memory.providers import ProviderError, get_llm
 from rbac.actors import Actor
 from rbac.models import Workspace
 from rbac.policy import is_global_admin, readable_workspace_ids
 
+REFRESH_TASK = "memory.tasks.profile_refresh"
 STATIC_TYPES = (
     MemoryType.FACT,
     MemoryType.PREFERENCE,
@@ -76,7 +77,19 @@ def profiles_touch(*, user_id: str, workspace_ids: Iterable[int]) -> None:
         profile, created = Profile.objects.get_or_create(workspace_id=workspace_id, user_id=user_id)
         marked = created or Profile.objects.filter(pk=profile.pk, stale=False).update(stale=True)
         if marked:
-            transaction.on_commit(partial(async_task, "memory.tasks.profile_refresh", profile.pk))
+            task_enqueue_after_commit(REFRESH_TASK, profile.pk)
+
+
+def profiles_requeue_stale(*, before: datetime, limit: int) -> int:
+    """Queue a refresh again for up to ``limit`` profiles stale and last refreshed before
+    ``before`` (never, or long ago), the longest waiting first: the touch that marked them queued a
+    refresh that never reached the worker's queue, or it was lost with it. One that did reach it
+    and runs later finds the profile fresh and does nothing. How many were queued."""
+    waiting = Profile.objects.filter(Q(refreshed_at__isnull=True) | Q(refreshed_at__lt=before), stale=True)
+    ids = list(waiting.order_by(F("refreshed_at").asc(nulls_first=True), "pk").values_list("pk", flat=True)[:limit])
+    for profile_id in ids:
+        task_enqueue_after_commit(REFRESH_TASK, profile_id)
+    return len(ids)
 
 
 def profiles_touch_memories(memories: Iterable[Memory]) -> None:

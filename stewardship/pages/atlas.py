@@ -11,8 +11,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
-from django_q.tasks import async_task
 
+from helixsite.task_broker import task_enqueue
 from memory.categories.paths import path_normalize
 from memory.categories.selectors import AtlasFilter, atlas_memories, atlas_snapshot_latest, atlas_tree
 from rbac.models import Workspace
@@ -23,6 +23,7 @@ from stewardship.services import audit_record
 PAGE_SIZE = 25
 TABLE_ROWS = 30
 PATH_HELP = "a category path, e.g. work/infrastructure"
+QUEUE_AWAY = "The task queue cannot be reached right now; the schedule takes a snapshot once it is back."
 
 
 class AtlasForm(forms.Form):
@@ -115,8 +116,11 @@ def _drill(request: HttpRequest, form: AtlasForm) -> dict[str, Any]:
 @steward_only
 @require_POST
 def atlas_refresh(request: HttpRequest) -> HttpResponse:
-    """Take a snapshot now instead of waiting for the schedule (on the worker)."""
+    """Take a snapshot now instead of waiting for the schedule (on the worker). Queued after the
+    audit line commits, here rather than in ``on_commit`` so the answer can say whether it was: with
+    the task queue (Redis) away it is not, and the schedule takes the next one once it is back."""
     with transaction.atomic():
         audit_record(actor=request.user, action="atlas.refresh", target="atlas")
-        transaction.on_commit(lambda: async_task("memory.categories.tasks.atlas_refresh", task_name="atlas refresh"))
-    return render(request, "stewardship/partials/notice.html", {"notice": "A new snapshot is on its way."})
+    queued = task_enqueue("memory.categories.tasks.atlas_refresh", task_name="atlas refresh")
+    notice = "A new snapshot is on its way." if queued else QUEUE_AWAY
+    return render(request, "stewardship/partials/notice.html", {"notice": notice})

@@ -15,9 +15,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django_q.tasks import async_task
 
-from helixsite.errors import Conflict, InvalidInput
+from helixsite.errors import Conflict, InvalidInput, QueueUnavailable
+from helixsite.task_broker import task_enqueue
 from stewardship.services import audit_record
 from stewardship.vault import archives
 from stewardship.vault.dump import backup_take
@@ -28,6 +28,7 @@ from stewardship.vault.verify import backup_verify, verify_problem
 
 logger = logging.getLogger("helixsite.vault")
 TASK = "stewardship.vault.tasks.vault_job_run"
+QUEUE_AWAY = "The task queue could not be reached; nothing was done."
 
 
 def _vault_free() -> None:
@@ -51,8 +52,24 @@ def _job_new(*, kind: str, backup_id: str, actor: User | None) -> VaultJob:
 
 
 def _enqueue(job: VaultJob) -> None:
+    """The job's task, after commit. The vault is no queue to wait in: a job the worker's queue
+    could not take (Redis away, HELIX_QUEUE_URL) would hold the vault, one job at a time, and run
+    (a restore!) whenever Redis came back. So it is failed at once, saying why, with the backup it
+    was to take, and the request is refused 503 ``queue_unavailable``: asked again later, it runs."""
     job_id = str(job.id)
-    transaction.on_commit(lambda: async_task(TASK, job_id, timeout=settings.HELIX_BACKUP_TIMEOUT))
+    transaction.on_commit(lambda: _hand_to_worker(job_id))
+
+
+def _hand_to_worker(job_id: str) -> None:
+    if task_enqueue(TASK, job_id, timeout=settings.HELIX_BACKUP_TIMEOUT) is not None:
+        return
+    job = VaultJob.objects.get(pk=job_id)
+    job_finish(job, error=QUEUE_AWAY)
+    if job.kind == VaultJob.Kind.BACKUP:
+        Backup.objects.filter(pk=job.backup_id, status=Backup.Status.RUNNING).update(
+            status=Backup.Status.FAILED, finished_at=timezone.now(), error=QUEUE_AWAY
+        )
+    raise QueueUnavailable(f"{QUEUE_AWAY} Try again shortly.")
 
 
 def backup_request(*, actor: User) -> VaultJob:
@@ -182,8 +199,8 @@ def backups_scheduled_run() -> Backup | None:
             _vault_free()
             backup = _backup_new(kind=Backup.Kind.SCHEDULED, actor=None)
             _enqueue(_job_new(kind=VaultJob.Kind.BACKUP, backup_id=backup.id, actor=None))
-    except Conflict:
-        return None  # another vault job runs; the next hour tries again
+    except (Conflict, QueueUnavailable):
+        return None  # another vault job runs, or the queue is away; the next hour tries again
     backup.refresh_from_db()
     return backup
 

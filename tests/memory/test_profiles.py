@@ -14,6 +14,7 @@ from django.utils import timezone
 from memory.models import Memory, Profile
 from memory.providers import reset_providers
 from memory.services.profiles import profile_refresh, profiles_touch
+from memory.services.requeue import stranded_requeue
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
 from tests.openai_compatible_server import chat_answer, error_answer
@@ -122,11 +123,35 @@ def test_a_burst_of_writes_queues_one_refresh(scribe, crew):
     Profile.objects.create(workspace=crew, user_id="ada", stale=False)
     queued = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("memory.services.profiles.async_task", lambda *args, **kwargs: queued.append(args))
+        patch.setattr("memory.services.profiles.task_enqueue_after_commit", lambda *args, **kwargs: queued.append(args))
         for n in range(3):
             scribe.remember(f"I visited museum number {n} this week.")
 
     assert len(queued) == 1 and Profile.objects.get().stale is True
+
+
+def test_a_stale_profile_whose_refresh_never_reached_the_queue_is_refreshed_by_the_sweep(
+    scribe, crew, settings, django_capture_on_commit_callbacks
+):
+    scribe.remember("I am allergic to penicillin.")
+    long_ago = timezone.now() - timedelta(seconds=settings.HELIX_REQUEUE_AFTER_SECONDS + 1)
+    Profile.objects.update(stale=True, refreshed_at=long_ago)  # a write marked it; its refresh was never queued
+
+    with django_capture_on_commit_callbacks(execute=True):  # the test settings run tasks inline
+        swept = stranded_requeue()
+
+    refreshed = Profile.objects.get()
+    assert swept == {"pending_inputs": 0, "profiles": 1}
+    assert refreshed.stale is False and refreshed.refreshed_at > long_ago
+    assert any("penicillin" in t for t in texts(profile(scribe)["static"]))
+    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0}
+
+
+def test_a_profile_stale_since_a_recent_refresh_is_left_to_the_refresh_already_queued(scribe, crew):
+    scribe.remember("I am allergic to penicillin.")
+    Profile.objects.update(stale=True, refreshed_at=timezone.now())
+
+    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0}
 
 
 def test_build_context_puts_the_profile_first(scribe):

@@ -27,6 +27,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from helixsite import data_dir, embedded_db
+from helixsite.queue_url import QueueUnreachable, redis_location
+from helixsite.task_broker import RedisBroker
 from memory.services.embedding_space import embedding_space_ensure
 from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
@@ -44,6 +46,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, self._request_stop)
         signal.signal(signal.SIGTERM, self._request_stop)
         self._check_port_free()
+        self._check_queue()
         self._make_data_dir_private()
         started_database = self._start_database()
         try:
@@ -99,6 +102,18 @@ class Command(BaseCommand):
         verb = "attached to the running" if was_running else "started the"
         self.stdout.write(f"Database: {verb} embedded PostgreSQL {state.postgres_version} in {state.pgdata}.")
         return not was_running
+
+    def _check_queue(self) -> None:
+        """With HELIX_QUEUE_URL, Redis must answer now: the worker would wait for it, and the
+        server never become healthy, without saying why."""
+        if not settings.HELIX_QUEUE_URL:
+            return
+        try:
+            RedisBroker().check()
+        except QueueUnreachable as exc:
+            raise CommandError(
+                f"cannot reach {exc}; check that the Redis server runs and HELIX_QUEUE_URL's host, port and password."
+            ) from None
 
     def _check_port_free(self) -> None:
         with socket.socket(socket.AF_INET6 if ":" in settings.HELIX_HOST else socket.AF_INET) as probe:
@@ -211,5 +226,9 @@ class Command(BaseCommand):
             f"  MCP:      {base}/mcp   (or stdio: HELIX_MCP_TOKEN=<token> {sys.executable} manage.py mcp)"
         )
         self.stdout.write(f"  worker:   django-q2 cluster, {settings.Q_CLUSTER['workers']} processes")
+        if settings.HELIX_QUEUE_URL:
+            self.stdout.write(f"  queue:    Redis at {redis_location(settings.HELIX_QUEUE_URL)} (HELIX_QUEUE_URL)")
+        else:
+            self.stdout.write("  queue:    in the database (set HELIX_QUEUE_URL for Redis)")
         self.stdout.write(f"  web:      uvicorn, {settings.HELIX_WEB_WORKERS} workers")
         self.stdout.write("Press Ctrl-C to stop everything.\n")
