@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from memory.archive.files import ArchiveError, moment_or_none, moment_read
-from memory.archive.links import Counts, LinkWriter
+from memory.archive.links import Counts, LinkWriter, history_store
 from memory.archive.targets import Targets
 from memory.archive.vectors import embed_into, vector_read
 from memory.documents.chunks import chunk_place
@@ -87,26 +87,13 @@ class DocumentWriter(LinkWriter):
         return entry, row["actor"]
 
     def _document_history(self, rows: list[tuple[DocumentHistory, str | None]]) -> Counts:
-        def key(h: DocumentHistory) -> tuple:
-            return (h.document_id, h.action, h.version, h.created_at)
-
         actors = self.targets.user_ids({name for _, name in rows})
         with transaction.atomic():
             here = _documents_here({entry.document_id for entry, _ in rows})
-            kept = [(entry, name) for entry, name in rows if entry.document_id in here]
-            existing = set(
-                DocumentHistory.objects.filter(document_id__in=here).values_list(
-                    "document_id", "action", "version", "created_at"
-                )
-            )
-            fresh = []
-            for entry, name in kept:
-                if key(entry) not in existing:
-                    existing.add(key(entry))
-                    entry.actor_id = actors[name]
-                    fresh.append(entry)
-            DocumentHistory.objects.bulk_create(fresh)
-        return len(fresh), len(kept) - len(fresh), len(rows) - len(kept)
+            return history_store(
+                DocumentHistory, rows, parent="document_id", here=here, actors=actors,
+                same=("document_id", "action", "version", "created_at"),
+            )  # fmt: skip
 
     # --- chunks -------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ memory was merged into an equal one (edges are moved onto that one instead)."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
@@ -130,26 +131,13 @@ class LinkWriter:
         return entry, row["actor"]
 
     def _history(self, rows: list[tuple[MemoryHistory, str | None]]) -> Counts:
-        def key(h: MemoryHistory) -> tuple:
-            return (h.memory_id, h.action, h.created_at, h.old_content, h.new_content)
-
         actors = self.targets.user_ids({name for _, name in rows})
         with transaction.atomic():
             here = self._here({entry.memory_id for entry, _ in rows})
-            kept = [(entry, name) for entry, name in rows if entry.memory_id in here]
-            existing = set(
-                MemoryHistory.objects.filter(memory_id__in=here).values_list(
-                    "memory_id", "action", "created_at", "old_content", "new_content"
-                )
-            )
-            fresh = []
-            for entry, name in kept:
-                if key(entry) not in existing:
-                    existing.add(key(entry))
-                    entry.actor_id = actors[name]
-                    fresh.append(entry)
-            MemoryHistory.objects.bulk_create(fresh)
-        return len(fresh), len(kept) - len(fresh), len(rows) - len(kept)
+            return history_store(
+                MemoryHistory, rows, parent="memory_id", here=here, actors=actors,
+                same=("memory_id", "action", "created_at", "old_content", "new_content"),
+            )  # fmt: skip
 
     # --- access counters ----------------------------------------------------------------------
 
@@ -209,3 +197,27 @@ class LinkWriter:
                 fresh.append(edge)
             Edge.objects.bulk_create(fresh, ignore_conflicts=True)
         return len(fresh), len(kept) - len(fresh), len(rows) - len(kept)
+
+
+def history_store(
+    model: Any,
+    rows: list[tuple[Any, str | None]],
+    *,
+    parent: str,
+    here: Collection[Any],
+    actors: dict[str | None, int | None],
+    same: tuple[str, ...],
+) -> Counts:
+    """Store the history rows (each with its actor's username) whose ``parent`` is ``here``,
+    but for those already stored, equal on the ``same`` fields; in the caller's transaction."""
+    kept = [(entry, name) for entry, name in rows if getattr(entry, parent) in here]
+    existing = set(model.objects.filter(**{f"{parent}__in": here}).values_list(*same))
+    fresh = []
+    for entry, name in kept:
+        key = tuple(getattr(entry, field) for field in same)
+        if key not in existing:
+            existing.add(key)
+            entry.actor_id = actors[name]
+            fresh.append(entry)
+    model.objects.bulk_create(fresh)
+    return len(fresh), len(kept) - len(fresh), len(rows) - len(kept)

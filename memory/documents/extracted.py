@@ -34,8 +34,8 @@ from django.utils import timezone
 from memory.documents.chunks import chunk_prose
 from memory.documents.models import Chunk, Document, ExtractedFrom
 from memory.models import Edge, EdgeType, HistoryAction, IngestRun, Memory, MemoryHistory, MemoryType
-from memory.services.profiles import profiles_touch_memories
-from rbac.actors import Actor, recorded_user
+from memory.services.lifecycle import memories_hide
+from rbac.actors import Actor
 
 # A chunk that still says what it was read for: its document not forgotten, its version current.
 _SAYING = Q(chunk__deleted_at__isnull=True, chunk__superseded_at__isnull=True)
@@ -76,21 +76,7 @@ def extracted_memories_retire(*, document: Document, actor: Actor, reason: str, 
     if not retired:
         return 0
     details: dict[str, Any] = {"document_id": str(document.pk), "title": document.title, "version": document.version}
-    Memory.objects.filter(pk__in=[m.pk for m in retired]).update(deleted_at=now, updated_at=now)
-    MemoryHistory.objects.bulk_create(
-        MemoryHistory(
-            memory=memory,
-            action=HistoryAction.FORGET,
-            old_content=memory.content,
-            new_content=memory.content,
-            details=details,
-            actor=recorded_user(actor),
-            reason=reason[:500],
-            created_at=now,
-        )
-        for memory in retired
-    )
-    profiles_touch_memories(retired)
+    memories_hide(retired, reason=reason, details=details, now=now, actor=actor)
     return len(retired)
 
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from memory.models import Entity, HistoryAction, Memory, MemoryHistory, MemoryType
 from memory.services.profiles import profiles_touch_memories
+from rbac.actors import Actor, recorded_user
 
 DECAY_REASON = "decayed: not recalled and of little importance"
 EXPIRED_REASON = "expired"
@@ -54,7 +55,7 @@ def expired_holders_retire(*, scope: str, user_id: str, keys: list[str], now: da
             expires_at__lte=now,
         )
     )
-    _hide(expired, reason=EXPIRED_REASON, details={"rule": "expiry"}, now=now)
+    memories_hide(expired, reason=EXPIRED_REASON, details={"rule": "expiry"}, now=now)
     return len(expired)
 
 
@@ -100,11 +101,15 @@ def _decay(now: datetime) -> int:
             # A memory an admin brought back is not hidden again for the same reason at once.
             .exclude(history__action=HistoryAction.RESTORE, history__created_at__gte=since)
         )
-        _hide(faded, reason=DECAY_REASON, details={"rule": "decay", "after_days": days}, now=now)
+        memories_hide(faded, reason=DECAY_REASON, details={"rule": "decay", "after_days": days}, now=now)
     return len(faded)
 
 
-def _hide(memories: list[Memory], *, reason: str, details: dict[str, Any], now: datetime) -> None:
+def memories_hide(
+    memories: list[Memory], *, reason: str, details: dict[str, Any], now: datetime, actor: Actor | None = None
+) -> None:
+    """Forget ``memories`` as ``forget_memory`` does (soft delete, a FORGET history row each, the
+    owners' profiles marked stale), by a rule rather than a request: restorable by an admin."""
     if not memories:
         return
     Memory.objects.filter(pk__in=[m.pk for m in memories]).update(deleted_at=now, updated_at=now)
@@ -116,7 +121,8 @@ def _hide(memories: list[Memory], *, reason: str, details: dict[str, Any], now: 
             old_content=memory.content,
             new_content=memory.content,
             details=details,
-            reason=reason,
+            actor=recorded_user(actor) if actor is not None else None,
+            reason=reason[:500],
             created_at=now,
         )
         for memory in memories
