@@ -19,6 +19,7 @@ BENCHMARKS = {
     "export_import": "bench.export_import",
     "reembed": "bench.reembed",
     "documents": "bench.documents",
+    "scale": "bench.scale",
 }
 
 

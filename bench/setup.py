@@ -3,11 +3,16 @@ touch an installation's memories or each other's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from django.core.management import call_command
 
 from bench.corpus import statements
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Memory, MemorySource
+from memory.providers import get_embedder
 from rbac.models import Role, Workspace
 from rbac.policy import SYSTEM
 from rbac.selectors import user_get_by_name
@@ -40,3 +45,26 @@ def prepared(*, workspace: str, memories: int = 0, principal: str = "bench"):
             ]
             import_rows(actor=actor, rows=rows, batch_size=512, rebuild_index="auto")
     return actor
+
+
+@contextmanager
+def remembering_embedder(*modules: Any) -> Iterator[None]:
+    """Within: each of ``modules`` embeds through the installation's embedder, which runs once
+    per distinct text; a text seen before gets the vector it got then. For loads whose texts
+    repeat: every row still gets its own text's vector, without the model's time again."""
+    vectors: dict[str, Any] = {}
+
+    class Remembering:
+        def embed(self, texts: list[str], *, purpose: str) -> list[Any]:
+            new = list(dict.fromkeys(t for t in texts if t not in vectors))
+            if new:
+                vectors.update(zip(new, get_embedder().embed(new, purpose=purpose), strict=True))
+            return [vectors[t] for t in texts]
+
+    for module in modules:
+        module.get_embedder = Remembering
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.get_embedder = get_embedder
