@@ -27,6 +27,7 @@ from memory.documents.chunks import chunk_place, chunk_text
 from memory.documents.models import Chunk, Document
 from memory.documents.services import DocumentInput, document_add
 from memory.providers import get_embedder
+from memory.search.corpus import corpus_fold
 from memory.selectors import memory_search
 from rbac.models import Workspace
 
@@ -44,6 +45,9 @@ def run() -> None:
     get_embedder().embed(["warm up the model"], purpose="bench")
     _ingest(actor, pages)
     _library(actor, chunks)
+    # As the worker does every minute: a library loaded without a worker would otherwise be
+    # searched against millions of unfolded statistics deltas.
+    corpus_fold(wait=True)
     _search(actor)
 
 
