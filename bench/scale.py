@@ -28,7 +28,6 @@ from memory.ingest import bulk
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Memory
 from memory.search.corpus import corpus_fold
-from memory.selectors import memory_search
 
 CROWD_WORKSPACES = 40
 CROWD_OWNERS = 400
@@ -49,13 +48,7 @@ def run() -> None:
     print(f"search statistics folded ({folded:,} totals) in {time.perf_counter() - started:.1f} s")
     print(f"memories in the table: {Memory.objects.count():,}")
     for size, actor in tenants.items():
-        asked = search_latency._queries(queries, seed=size + int(time.time()))
-        memory_search(actor=actor, query="warm up the model", user_id="user001")
-        samples = []
-        for user_id, query in asked:
-            began = time.perf_counter()
-            memory_search(actor=actor, query=query, user_id=user_id)
-            samples.append((time.perf_counter() - began) * 1000)
+        samples = search_latency.tenant_searches(actor, size, queries)
         print(f"tenant of {size:,} memories: {percentiles(samples)} ms over {len(samples)} queries")
 
 

@@ -54,6 +54,7 @@ from tests.factories import bearer_client, grant, make_agent_with_token, make_pr
 from tests.helixsite.agents.mcp.conftest import build_world, free_port, server_env
 from tests.openai_compatible_server import Answer, OpenAICompatibleServer, embedding_answer
 from tests.processes import web_server, worker_cluster
+from tests.threads import write_lock_held
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "queue-s3cret-pw"
@@ -535,20 +536,6 @@ def _records(log: Path) -> list[dict[str, Any]]:
 
 def _said(log: Path, words: str) -> bool:
     return any(words in record["msg"] for record in _records(log))
-
-
-@contextlib.contextmanager
-def write_lock_held(*, scope: str, user_id: str) -> Iterator[None]:
-    """Hold, on the test's connection, the advisory lock ``memory.ingest.apply`` takes for one
-    owner's writes in one write domain: a write for that owner waits on it inside its transaction."""
-    key = f"memory-write|{scope}|{user_id}"
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", [key])
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", [key])
 
 
 def _running(accepted: dict[str, Any]) -> bool:

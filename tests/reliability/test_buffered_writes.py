@@ -14,7 +14,6 @@ task timeout and the retry delay can be short; the retry is django-q2's own, aft
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import signal
@@ -34,6 +33,7 @@ from rbac.models import Workspace
 from tests.openai_compatible_server import Answer, OpenAICompatibleServer, embedding_answer
 from tests.processes import worker_cluster
 from tests.reliability.conftest import CLIENTS, Server, write_together
+from tests.threads import write_lock_held
 
 pytestmark = pytest.mark.slow
 
@@ -127,20 +127,6 @@ def test_a_write_whose_worker_is_killed_is_retried_and_stored_once(server: Serve
     assert Memory.objects.filter(user_id="bob").count() == 1
     assert finished.attempts == 2, "claimed once by the killed worker, once by the retry"
     assert Task.objects.filter(name=f"add {pending_id}", success=True).count() == 1
-
-
-@contextlib.contextmanager
-def write_lock_held(*, scope: str, user_id: str) -> Iterator[None]:
-    """Hold, on the test's own connection, the advisory lock ``memory.ingest.apply`` takes for one
-    owner's writes in one write domain: a write for that owner waits on it inside its transaction."""
-    key = f"memory-write|{scope}|{user_id}"
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", [key])
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", [key])
 
 
 def _claimed(pending_id: str) -> bool:
