@@ -12,7 +12,6 @@ HELIX_TASK_RETRY_SECONDS old, and one still waiting is run by the next cluster.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import os
@@ -27,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
-import numpy as np
 import pytest
 import redis
 from django.db import connection
@@ -52,8 +50,9 @@ from stewardship.selectors import health_report
 from stewardship.vault.models import Backup, VaultJob
 from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 from tests.helixsite.agents.mcp.conftest import build_world, free_port, server_env
-from tests.openai_compatible_server import Answer, OpenAICompatibleServer, embedding_answer
+from tests.openai_compatible_server import OpenAICompatibleServer
 from tests.processes import web_server, worker_cluster
+from tests.reliability.test_buffered_writes import stub_embedding
 from tests.threads import write_lock_held
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,16 +136,6 @@ def redis_queue_here(redis_server, monkeypatch) -> RedisServer:
     monkeypatch.setattr(Conf, "REDIS", redis_server.url)
     monkeypatch.setattr(Conf, "ORM", None)
     return redis_server
-
-
-def stub_embedding(request: dict[str, Any]) -> Answer:
-    """384-d unit vectors, the same for the same text: no worker process loads a model."""
-    vectors = []
-    for text in request["input"]:
-        seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-        vector = np.random.default_rng(seed).normal(size=384)
-        vectors.append((vector / np.linalg.norm(vector)).tolist())
-    return embedding_answer(vectors)
 
 
 @pytest.fixture
