@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from guardian.shortcuts import assign_perm, remove_perm
 
+from helixsite.db import replicas
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
 from rbac.actors import Actor, SystemActor
 from rbac.models import ApiToken, Federation, FederationMember, Membership, Principal, Role, Workspace
@@ -207,6 +208,7 @@ def federation_detach(*, actor: Actor, federation: Federation, workspace: Worksp
     )
     if not closed:
         raise NotFound(f"{workspace.slug} is not in {federation.slug}.", field="group_id")
+    replicas.access_changed()  # an update sends no signal
 
 
 # --- admission and registry --------------------------------------------------------------

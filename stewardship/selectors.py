@@ -14,6 +14,7 @@ from django.db import DatabaseError, connection
 from django.db.migrations.loader import MigrationLoader
 from django_q.status import Stat
 
+from helixsite.db import replicas
 from helixsite.db.outage import connect_directly, reason
 from helixsite.queue_url import QueueUnreachable
 from memory.providers import get_embedder
@@ -53,6 +54,10 @@ def health_report() -> HealthReport:
     report.checks["migrations"] = _migrations_check()
     report.checks["embedder"] = _embedder_check(migrated=report.checks["migrations"]["ok"])
     report.checks["worker"] = _worker_check()
+    if replicas.replica_aliases():
+        # Informative only: reads a replica cannot take go to the primary, so this web
+        # process serves all the same and stays in the balancer's rotation.
+        report.checks["replicas"] = {"ok": True, "replicas": replicas.states()}
     return report
 
 

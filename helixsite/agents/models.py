@@ -32,3 +32,15 @@ class CallMinute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} at {self.minute:%Y-%m-%d %H:%M}: {self.calls} calls"
+
+
+class ReadPosition(models.Model):
+    """How far a read replica must have replayed the primary's write-ahead log before it may
+    answer a caller (``helixsite.db.replicas``): ``user:<id>`` after that caller's last write,
+    ``access`` after the last change of who may read what. A byte position (``pg_lsn - '0/0'``)."""
+
+    key = models.CharField(primary_key=True, max_length=64)
+    lsn = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.lsn}"

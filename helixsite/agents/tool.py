@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -27,7 +27,9 @@ from helixsite.agents.actor import ActorIsCaller, actor_check
 from helixsite.agents.openapi import ERRORS, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
 from helixsite.agents.usage import call_record
+from helixsite.db import replicas
 
+READ_FROM_HEADER = "X-Helix-Read-From"
 # How deep a parameter's JSON may nest (metadata, context): deeper is refused, not recursed into.
 MAX_DEPTH = 32
 
@@ -66,6 +68,8 @@ class ToolApi(APIView):
 
     tool: ClassVar[str]
     reads: ClassVar[bool] = False
+    # A reading tool that writes first and reads what it wrote keeps to the primary (False).
+    reads_on_replica: ClassVar[bool] = True
     example: ClassVar[dict[str, Any]] = {}
     InputSerializer: ClassVar[type[ToolInput]]
     OutputSerializer: ClassVar[type[serializers.Serializer]]
@@ -86,10 +90,16 @@ class ToolApi(APIView):
         return response
 
     def post(self, request: Request) -> Response:
-        return Response(self.run(actor=request.user, **self.parse(request.data)))
+        return self.respond(self.perform(actor=request.user, params=self.parse(request.data)))
 
     def get(self, request: Request) -> Response:
-        return Response(self.run(actor=request.user, **self.parse(request.query_params)))
+        return self.respond(self.perform(actor=request.user, params=self.parse(request.query_params)))
+
+    def respond(self, answer: dict[str, Any]) -> Response:
+        response = Response(answer)
+        if self.reads:  # which database answered: the primary, or a read replica (its alias)
+            response[READ_FROM_HEADER] = replicas.answered_by()
+        return response
 
     @classmethod
     def parse(cls, raw: Any) -> dict[str, Any]:
@@ -103,7 +113,15 @@ class ToolApi(APIView):
     def call(cls, *, actor: User, arguments: dict[str, Any]) -> dict[str, Any]:
         """The tool called by another transport (MCP): the same checks as over HTTP."""
         actor_check(actor=actor, claimed=arguments.get("actor_id"))
-        return cls.run(actor=actor, **cls.parse(arguments))
+        return cls.perform(actor=actor, params=cls.parse(arguments))
+
+    @classmethod
+    def perform(cls, *, actor: User | AnonymousUser, params: dict[str, Any]) -> dict[str, Any]:
+        """``run`` where it belongs: a reading tool on a read replica that has replayed the
+        caller's writes (if replicas are configured), any other on the primary, after which
+        the caller's reads wait for its write to reach a replica."""
+        call = replicas.read_as if cls.reads and cls.reads_on_replica else replicas.write_as
+        return call(actor.pk, lambda: cls.run(actor=actor, **params))
 
     @classmethod
     def run(cls, *args: Any, **params: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
 from psycopg_pool import PoolTimeout
 
@@ -25,8 +26,17 @@ from helixsite import embedded_db
 from helixsite.db.outage import Outage, connect_directly
 
 PROBE_TIMEOUT_SECONDS = 3
-POOL_OUTAGE = Outage(what="web")
+POOL_OUTAGE = Outage(what="web")  # the primary's; each read replica has one of its own
+_REPLICA_OUTAGES: dict[str, Outage] = {}
 _renewing = threading.Lock()
+
+
+def outage_of(alias: str) -> Outage:
+    """This process's view of whether the database behind ``alias`` is out of reach."""
+    if alias == DEFAULT_DB_ALIAS:
+        return POOL_OUTAGE
+    with _renewing:
+        return _REPLICA_OUTAGES.setdefault(alias, Outage(what="web", subject=f"the read replica {alias}"))
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -41,7 +51,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
         if self.pool is None:
             return super().get_new_connection(conn_params)
-        if POOL_OUTAGE.active:
+        if outage_of(self.alias).active:
             self._probe(conn_params)
         try:
             return super().get_new_connection(conn_params)
@@ -52,17 +62,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def _probe(self, conn_params: dict[str, Any]) -> None:
         """Raise at once if the database is known to be out of reach or a direct connection
         fails; if one succeeds after an outage, start over with a fresh pool."""
-        if not POOL_OUTAGE.due():
-            wait = POOL_OUTAGE.seconds_until_due()
+        outage = outage_of(self.alias)
+        if not outage.due():
+            wait = outage.seconds_until_due()
             raise psycopg.OperationalError(
-                f"the database is unreachable ({POOL_OUTAGE.last_reason}); next try in {wait:.0f}s"
+                f"{outage.subject} is unreachable ({outage.last_reason}); next try in {wait:.0f}s"
             )
         try:
             connect_directly(conn_params, timeout=PROBE_TIMEOUT_SECONDS).close()
         except psycopg.Error as exc:
-            POOL_OUTAGE.failed(exc)
+            outage.failed(exc)
             raise
         with _renewing:
-            if POOL_OUTAGE.active:
+            if outage.active:
                 self.close_pool()
-                POOL_OUTAGE.recovered()
+                outage.recovered()

@@ -138,16 +138,16 @@ HELIX_DB_POOL_MAX = env_int("HELIX_DB_POOL_MAX", 10, minimum=1, maximum=200)
 DATABASE_URL = env_optional_str("DATABASE_URL")
 
 
-def _database() -> dict[str, Any]:
+def _database(url: str | None = DATABASE_URL, setting: str = "DATABASE_URL") -> dict[str, Any]:
     # Our engine (helixsite.db) takes keys dj_database_url's DBConfig does not know.
     config: dict[str, Any]
-    if DATABASE_URL:
+    if url:
         try:
-            config = dict(dj_database_url.parse(DATABASE_URL))
+            config = dict(dj_database_url.parse(url))
         except ValueError as exc:
-            raise ImproperlyConfigured(f"DATABASE_URL is not a PostgreSQL URL: {exc}") from exc
+            raise ImproperlyConfigured(f"{setting} is not a PostgreSQL URL: {exc}") from exc
         if config.get("ENGINE") != "django.db.backends.postgresql":
-            raise ImproperlyConfigured("DATABASE_URL must use the postgres:// (or postgresql://) scheme.")
+            raise ImproperlyConfigured(f"{setting} must use the postgres:// (or postgresql://) scheme.")
     else:
         config = {
             "NAME": HELIX_DB_NAME,
@@ -172,6 +172,22 @@ def _database() -> dict[str, Any]:
 
 
 DATABASES = {"default": _database()}
+
+# Read replicas (helixsite.db.replicas): PostgreSQL streaming replicas of DATABASE_URL's server,
+# comma-separated. Tools that only read go to one that has replayed the caller's own writes.
+DATABASE_REPLICA_URLS = env_list("DATABASE_REPLICA_URLS", [])
+# A replica whose newest replayed commit is older than this, while the primary has newer ones, is
+# passed over; so is one out of reach, for a few seconds at a time.
+HELIX_REPLICA_MAX_LAG_SECONDS = env_float("HELIX_REPLICA_MAX_LAG_SECONDS", 5.0, minimum=0.0)
+HELIX_REPLICA_CONNECT_TIMEOUT = env_int("HELIX_REPLICA_CONNECT_TIMEOUT", 2, minimum=1)
+for _number, _url in enumerate(DATABASE_REPLICA_URLS, start=1):
+    _replica = _database(_url, "DATABASE_REPLICA_URLS")
+    _replica["OPTIONS"]["connect_timeout"] = HELIX_REPLICA_CONNECT_TIMEOUT
+    if "pool" in _replica["OPTIONS"]:  # a replica that is down costs a call this long, once
+        _replica["OPTIONS"]["pool"] = {**_replica["OPTIONS"]["pool"], "timeout": HELIX_REPLICA_CONNECT_TIMEOUT}
+    _replica["TEST"] = {"MIRROR": "default"}
+    DATABASES[f"replica_{_number}"] = _replica
+DATABASE_ROUTERS = ["helixsite.db.replicas.ReplicaRouter"] if DATABASE_REPLICA_URLS else []
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Shared by every web and worker process: throttling counters and the worker's

@@ -292,6 +292,7 @@ class GetProfileApi(ToolApi):
 
     tool = "get_profile"
     reads = True
+    reads_on_replica = False  # a profile never built is built first, then read back
     example = examples.GET_PROFILE
 
     class InputSerializer(ActorInput):

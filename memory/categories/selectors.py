@@ -11,10 +11,10 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
-from django.db import connection
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
+from helixsite.db.replicas import reader
 from helixsite.errors import InvalidInput
 from memory.categories.models import AtlasSnapshot, Filing
 from memory.categories.paths import path_normalize
@@ -55,7 +55,7 @@ def category_list(
         CROSS JOIN LATERAL unnest(c.lineage) AS p(path)
         WHERE {where} AND m.valid_to IS NULL {under}
         GROUP BY p.path ORDER BY count(DISTINCT m.id) DESC, p.path LIMIT %(limit)s OFFSET %(offset)s"""
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, {**params, "limit": limit, "offset": offset})
         rows = cursor.fetchall()
     return [

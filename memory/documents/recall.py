@@ -21,9 +21,9 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
+from helixsite.db.replicas import reader
 from memory.documents.selectors import citations_for_memories
 from memory.search.corpus import CHUNKS, statistics
 from memory.search.params import SearchRequest, Window
@@ -213,7 +213,7 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
         "k1": k1,
         "b": b,
     }
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, query_params)
         scores = {chunk_id: float(score) for chunk_id, score in cursor.fetchall()}
     idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
@@ -224,7 +224,7 @@ def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, An
 def _rows(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, ChunkRow]:
     if not ids:
         return {}
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(
             """SELECT c.id, c.text, c.heading, c.position, c.char_start, c.char_end, c.page, c.version,
                       c.created_at, c.user_id, c.document_id, d.title, d.source_url, d.metadata,

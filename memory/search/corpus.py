@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 
+from helixsite.db.replicas import reader
+
 
 @dataclass(frozen=True)
 class Corpus:
@@ -70,7 +72,7 @@ def statistics(corpus: Corpus, readable: list[int] | None, terms: list[str]) -> 
     """The corpus as a reader who sees ``readable`` (None: every workspace) sees it."""
     visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
     picked = f"corpus = %(corpus)s AND term = ANY(%(terms)s::text[]) {visible}"
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(
             f"""SELECT term, sum(documents), sum(own_length), sum(context_length) FROM (
                     SELECT term, documents, own_length, context_length FROM {TOTALS} WHERE {picked}

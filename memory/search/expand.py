@@ -10,8 +10,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from django.db import connection
-
+from helixsite.db.replicas import reader
 from memory.search.seeds import Scope
 
 
@@ -47,7 +46,7 @@ def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> d
         SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
         WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
         ORDER BY id, depth LIMIT %(limit)s"""
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, {**params, "seeds": seeds, "depth": depth, "limit": limit})
         return {row[0]: Reached(depth=row[1], edge_type=row[2], via=row[3]) for row in cursor.fetchall()}
 
@@ -56,7 +55,7 @@ def links_among(ids: list[uuid.UUID]) -> list[Link]:
     """The live edges between the given memories (all of them visible already)."""
     if not ids:
         return []
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(
             """SELECT source_id, target_id, edge_type, confidence FROM memory_edge
                WHERE expired_at IS NULL AND source_id = ANY(%(ids)s::uuid[]) AND target_id = ANY(%(ids)s::uuid[])""",
@@ -83,7 +82,7 @@ def edges_around(scope: Scope, *, superseded: list[uuid.UUID], top: list[uuid.UU
         return around
     visible, params = scope.sql(alias="m")
     by_source = "FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id WHERE e.expired_at IS NULL"
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(
             f"""SELECT 'S', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'SUPERSEDES'
                     AND e.target_id = ANY(%(superseded)s::uuid[]) AND {visible}

@@ -7,8 +7,7 @@ import uuid
 from collections import deque
 from dataclasses import dataclass
 
-from django.db import connection
-
+from helixsite.db.replicas import reader
 from memory.search.seeds import Scope
 
 REASONING = ("IMPLIES", "BECAUSE", "CONTRADICTS", "SUPPORTS")
@@ -46,7 +45,7 @@ def neighbours(scope: Scope, frontier: list[uuid.UUID], types: tuple[str, ...] |
         WHERE e.expired_at IS NULL
           AND (e.source_id = ANY(%(frontier)s::uuid[]) OR e.target_id = ANY(%(frontier)s::uuid[]))
         {type_filter} AND {visible}"""
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, {**params, "frontier": frontier, "types": list(types or ())})
         return [Step(s, t, kind, conf, reversed=False) for s, t, kind, conf in cursor.fetchall()]
 

@@ -13,8 +13,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection
-
+from helixsite.db.replicas import reader
 from memory.search.seeds import vector_text
 
 
@@ -39,7 +38,7 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
     """The memories of ``ids`` (already known visible) with their cosines to ``vector``."""
     if not ids:
         return {}
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(
             """SELECT id, content, memory_type, user_id, importance, content_key, created_at, valid_from, valid_to,
                       expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 
+from helixsite.db.replicas import reader
 from memory.search.corpus import MEMORIES, statistics
 from memory.search.params import SearchRequest, Window
 
@@ -92,7 +92,7 @@ def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bo
         sql = f"""
             SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}
             WHERE {where} ORDER BY {alias}.embedding <=> %(vec)s::vector LIMIT %(k)s"""
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
 
@@ -194,7 +194,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
         "k1": k1,
         "b": settings.HELIX_SEARCH_BM25_B,
     }
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute(sql, params)
         scores = {memory_id: float(score) for memory_id, score in cursor.fetchall()}
     # The most any document could score for this query: every term, tf → ∞.
@@ -215,7 +215,7 @@ def query_terms(query: str) -> list[str]:
     """The query's lexemes, as the index stores them (english stemming, stop words dropped), less
     "the user" (the owner, whom every memory is about)."""
     query = _THE_USER.sub(" ", query)
-    with connection.cursor() as cursor:
+    with reader().cursor() as cursor:
         cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [query])
         (terms,) = cursor.fetchone()
     return sorted(terms or [])

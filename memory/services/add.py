@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from helixsite.db import replicas
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.charter.selectors import rule_proposal_matching
@@ -109,6 +110,7 @@ def pending_add_run(*, pending_id: str) -> None:
     except Exception as exc:
         pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
         raise
+    replicas.wrote(pending.creator_id)  # its creator's reads now wait for a replica to have it
 
 
 def pending_adds_requeue(*, before: datetime, limit: int) -> list[str]:
