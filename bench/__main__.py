@@ -20,6 +20,7 @@ BENCHMARKS = {
     "reembed": "bench.reembed",
     "documents": "bench.documents",
     "scale": "bench.scale",
+    "cluster": "bench.cluster",
 }
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-_NAME = re.compile(r"`((?:HELIX_|DATABASE_URL)[A-Z0-9_]*)`")
+_NAME = re.compile(r"`((?:HELIX_|DATABASE_URL|DATABASE_REPLICA_URLS)[A-Z0-9_]*)`")
 _MARKUP = re.compile(r"[`*]|\[([^\]]*)\]\([^)]*\)")
 
 

@@ -18,7 +18,7 @@ from helixsite.runtime.models import ConfigVersion, ConfigVersionQuerySet
 from helixsite.runtime.reload import effective_value, environment_sets, startup_value, stored_patch
 
 # Shown only as set or unset, wherever they come from (a URL may hold a password).
-_SECRET = re.compile(r"(_KEY|_TOKEN|_PASSWORD)$|SECRET|DATABASE_URL")
+_SECRET = re.compile(r"(_KEY|_TOKEN|_PASSWORD)$|SECRET|DATABASE_URL|DATABASE_REPLICA_URLS")
 _SETTING_ALIASES = {"HELIX_SECRET_KEY": "SECRET_KEY", "HELIX_ALLOWED_HOSTS": "ALLOWED_HOSTS"}
 
 

@@ -89,4 +89,5 @@ def test_the_effective_config_lists_every_documented_setting_with_its_source(ada
     assert rows["HELIX_PORT"].locked_reason == "read at startup: change it in the environment and restart"
     assert rows["HELIX_SECRET_KEY"].value == "set" and rows["HELIX_SECRET_KEY"].secret
     assert rows["DATABASE_URL"].secret and rows["HELIX_LLM_API_KEY"].value == "unset"
+    assert rows["DATABASE_REPLICA_URLS"].secret and rows["DATABASE_REPLICA_URLS"].value == "unset"
     assert (rows["HELIX_CONTEXT_DEFAULT_TOKENS"].value, rows["HELIX_CONTEXT_DEFAULT_TOKENS"].secret) == ("800", False)
