@@ -314,10 +314,20 @@ class IngestRun(models.Model):
     occurred_at = models.DateTimeField(null=True, blank=True, help_text="the event time the message came with")
     started_at = models.DateTimeField(default=timezone.now, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    enrichment_due_at = models.DateTimeField(
+        null=True, blank=True, help_text="its memories await enrichment since then (last queued); cleared once enriched"
+    )
 
     class Meta:
         ordering = ["-started_at"]
-        indexes = [models.Index(fields=["user_id", "rbac_scope", "-started_at"], name="ingestrun_owner_recent")]
+        indexes = [
+            models.Index(fields=["user_id", "rbac_scope", "-started_at"], name="ingestrun_owner_recent"),
+            models.Index(
+                fields=["enrichment_due_at"],
+                name="ingestrun_enrichment_due",
+                condition=models.Q(enrichment_due_at__isnull=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"run {self.id} {self.status}"

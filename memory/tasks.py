@@ -20,6 +20,7 @@ def memory_enrich(run_id: str) -> None:
     if run is not None:
         changed = [*run.result.get("memory_ids", []), *run.result.get("updated", []), *run.result.get("superseded", [])]
         profiles_touch_memories(Memory.objects.filter(id__in=changed).only("user_id", "visible_in"))
+        IngestRun.objects.filter(pk=run_id).update(enrichment_due_at=None)  # done: nothing to queue again
 
 
 def pending_input_run(pending_id: str) -> None:

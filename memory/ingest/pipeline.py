@@ -9,11 +9,13 @@ repeated identical call creates nothing new.
 from __future__ import annotations
 
 import hashlib
+import uuid
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.utils import timezone
 
 from helixsite.errors import ApplicationError
@@ -26,7 +28,7 @@ from memory.ingest.extract import extract
 from memory.ingest.preceding import said_before
 from memory.ingest.request import AddRequest
 from memory.ingest.runlog import RunLog
-from memory.models import MemorySource
+from memory.models import IngestRun, MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from memory.selectors import embedding_space_check
@@ -56,11 +58,31 @@ def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str
     except Exception as exc:
         run.finish(error_code="internal_error", error=f"{exc.__class__.__name__}: {exc}", llm_calls=budget.used)
         raise
-    run.finish(result=result.pop("_log"), llm_calls=budget.used)
-    if result["memory_ids"] or result["updated"]:
-        # Not queued while the task queue (Redis) is away: the write stands, unenriched (one WARNING line).
-        task_enqueue_after_commit("memory.tasks.memory_enrich", str(run.id), task_name=f"enrich {run.id}")
+    enrichment_due = bool(result["memory_ids"] or result["updated"])
+    run.finish(result=result.pop("_log"), llm_calls=budget.used, enrichment_due=enrichment_due)
+    if enrichment_due:
+        # Not queued while the task queue (Redis) is away: the write stands, unenriched (one WARNING
+        # line), marked due, and enrichments_requeue queues it once the queue is back.
+        _enqueue_enrichment(run.id)
     return result
+
+
+def enrichments_requeue(*, before: datetime, limit: int) -> int:
+    """Queue again the enrichment of up to ``limit`` runs marked due since before ``before``, the
+    longest waiting first: their task never reached the queue, or was lost with it. Each is marked
+    anew, so the next sweep waits as long again. Enrichment is idempotent: a task that did reach
+    the queue and runs as well adds nothing. How many were queued."""
+    with transaction.atomic():
+        due = IngestRun.objects.filter(enrichment_due_at__lt=before).order_by("enrichment_due_at")
+        ids = list(due.select_for_update(skip_locked=True).values_list("id", flat=True)[:limit])
+        IngestRun.objects.filter(pk__in=ids).update(enrichment_due_at=timezone.now())
+    for run_id in ids:
+        _enqueue_enrichment(run_id)
+    return len(ids)
+
+
+def _enqueue_enrichment(run_id: uuid.UUID) -> None:
+    task_enqueue_after_commit("memory.tasks.memory_enrich", str(run_id), task_name=f"enrich {run_id}")
 
 
 def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, budget: CallBudget) -> dict[str, Any]:

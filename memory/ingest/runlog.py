@@ -53,16 +53,26 @@ class RunLog:
             )
 
     def finish(
-        self, *, result: dict[str, Any] | None = None, error_code: str = "", error: str = "", llm_calls: int = 0
+        self,
+        *,
+        result: dict[str, Any] | None = None,
+        error_code: str = "",
+        error: str = "",
+        llm_calls: int = 0,
+        enrichment_due: bool = False,
     ) -> None:
+        """The outcome. ``enrichment_due``: the run stored memories the worker is to enrich; the
+        mark stays until it has, so work whose task never reached the queue is found again."""
         run = self.run
         run.status = IngestRun.Status.FAILED if error_code else IngestRun.Status.SUCCEEDED
         run.error_code, run.error, run.llm_calls = error_code, error[:4000], llm_calls
         run.result = result or {}
         run.finished_at = timezone.now()
+        run.enrichment_due_at = run.finished_at if enrichment_due else None
         # Only LLM calls carry the run id; without one there is nothing to look up.
         inference_ids = list(Inference.objects.filter(run_id=run.id).values_list("id", "purpose")) if llm_calls else []
         for stage in self.stages:
             stage.inference_ids = [pk for pk, purpose in inference_ids if purpose == stage.name]
         IngestStage.objects.bulk_create(self.stages)
-        run.save(update_fields=["status", "error_code", "error", "llm_calls", "result", "finished_at"])
+        fields = ["status", "error_code", "error", "llm_calls", "result", "finished_at", "enrichment_due_at"]
+        run.save(update_fields=fields)

@@ -16,7 +16,8 @@ from django.conf import settings
 from django.db.migrations.loader import MigrationLoader
 from django_migration_linter import MigrationLinter
 
-pytestmark = pytest.mark.django_db
+# sqlmigrate outside any transaction: a migration building an index concurrently refuses to run in one.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 OURS = {"agents", "memory", "documents", "categories", "charter", "fastthink", "outbox", "presence", "rbac"}
 OURS |= {"runtime", "stewardship", "vault"}
