@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from django.conf import settings
@@ -23,12 +23,13 @@ from memory.providers import embed_query, get_embedder
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
-from memory.search.params import search_request
+from memory.search.params import SearchRequest, search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
 from memory.search.rows import recalled
 from memory.search.score import Hit, score
 from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
+from memory.search.speakers import speakers_named
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
@@ -157,11 +158,12 @@ def memory_search(
     request = search_request(**params)
     category = _category(category)
     embedding_space_check()
-    # The model embeds the query on a thread of its own while the database works out the
-    # reader's workspaces and the BM25 seeds: the two use different cores.
-    embedding = _embed_meanwhile(request.query)
     owner = request.user_id if request.scope == "personal" else None
     scope = _scope(actor, owner, concept=concept, tags=tags, category=category)
+    request = _with_speakers(request, scope)
+    # The model embeds the query on a thread of its own while the database ranks the BM25
+    # seeds: the two use different cores.
+    embedding = _embed_meanwhile(request.matched)
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
     vector = embedding.result()
@@ -217,6 +219,14 @@ def memory_search(
         "results": answered,
         "count": len(answered),
     }
+
+
+def _with_speakers(request: SearchRequest, scope: Scope) -> SearchRequest:
+    """A speaker the query names is matched by who said a memory (the speaker preference), so
+    the words and the meaning are matched without their name (memory.search.speakers)."""
+    if settings.HELIX_SEARCH_SPEAKER_WEIGHT <= 0:
+        return request
+    return replace(request, speakers=speakers_named(scope, request.query))
 
 
 def _links_for_ppr(ids: list) -> list:

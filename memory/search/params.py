@@ -12,6 +12,7 @@ from django.utils import timezone
 from helixsite.errors import InvalidInput
 from memory.event_time import moment_parse
 from memory.search.dates import NamedTime, named_time
+from memory.search.speakers import without_speakers
 
 SCOPES = ("personal", "collective", "all")
 
@@ -45,6 +46,13 @@ class SearchRequest:
     window: Window
     graph_depth: int
     named: NamedTime | None = None  # a time the query's words name: preferred, not required
+    speakers: frozenset[str] = frozenset()  # speakers the query names (memory.search.speakers)
+
+    @property
+    def matched(self) -> str:
+        """The query as matched against memories' words and meaning: less the speakers it names,
+        whose lines the speaker preference raises instead."""
+        return without_speakers(self.query, self.speakers)
 
 
 def modes() -> dict[str, Mode]:

@@ -127,7 +127,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     before it: BM25F, each field's term frequency normalized by that field's own length, then
     weighted, summed and saturated. So a long, unrelated line said before a memory does not dilute
     the memory's own words, and a word found only in a long context counts for little."""
-    terms = query_terms(request.query)
+    terms = query_terms(request.matched)
     if not terms:
         return Bm25({}, 1.0)
     alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT

@@ -10,6 +10,8 @@ from django.test import override_settings
 from memory.ingest.extract import speaker_label
 from memory.models import Memory
 from memory.search.dates import named_time
+from memory.search.seeds import Scope
+from memory.search.speakers import speakers_named, without_speakers
 from memory.selectors import memory_search
 
 
@@ -90,6 +92,60 @@ def test_the_line_said_by_the_person_the_question_names_comes_first(team, add):
 
     assert first["content"].startswith("Melanie:")
     assert first["signals"]["said_by_named"] is True
+
+
+@pytest.mark.django_db
+def test_a_speaker_the_question_names_is_not_a_word_to_match(team, add):
+    """Matched as a word and as meaning, the name would favour the lines that greet Melanie and
+    the short ones her label is most of over the line that answers."""
+    for line in [
+        "Caroline: Thanks, Melanie! You're the best, Melanie.",
+        "Melanie: Cool! What did it look like?",
+        "Melanie: Hey Caroline! Good to see you. What's new?",
+        "Caroline: Wow, Melanie! Glad you're doing well.",
+        "Melanie: Thanks, Caroline!",
+        "Melanie: Pottery class on Sundays calms me down completely.",
+    ]:
+        add(line, extract=False)
+
+    first = results(team["writer"], "How does Melanie relax?")[0]
+
+    assert first["content"] == "Melanie: Pottery class on Sundays calms me down completely."
+    assert first["signals"]["said_by_named"] is True
+
+
+@pytest.mark.django_db
+def test_a_name_no_speaker_has_is_still_a_word_to_match(team, add):
+    add("Maria: I had dinner with Jean from the shelter tonight.", extract=False)
+    add("Maria: Dinner with my mom tonight was lovely.", extract=False)
+    add("John: Jean asked about you, Maria!", extract=False)
+    scope = Scope(readable=[team["workspace"].id], user_id="bob")
+
+    first = results(team["writer"], "When did Maria have dinner with Jean?")[0]
+
+    assert speakers_named(scope, "Did Jean meet Maria or John's mom?") == {"maria", "john"}
+    assert first["content"] == "Maria: I had dinner with Jean from the shelter tonight."
+
+
+@pytest.mark.django_db
+def test_a_speaker_only_another_workspace_sees_is_not_named(team, add):
+    add("Melanie: I paint sunsets.", extract=False, user_id="bob")
+    scope = Scope(readable=[team["workspace"].id + 1000], user_id="bob")
+
+    assert speakers_named(scope, "What does Melanie paint?") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("query", "matched"),
+    [
+        ("What do Melanie's kids like?", "What do kids like?"),
+        ("Did Melanie and Caroline both paint sunsets?", "Did and both paint sunsets?"),
+        ("Melanie?", "Melanie?"),
+        ("When did Maria meet Jean?", "When did meet Jean?"),
+    ],
+)
+def test_the_query_is_matched_without_the_speakers_it_names(query, matched):
+    assert without_speakers(query, frozenset({"melanie", "caroline", "maria"})) == matched
 
 
 @pytest.mark.django_db
