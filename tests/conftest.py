@@ -5,14 +5,19 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-from collections.abc import Iterator
+import socket
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import psycopg
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connection, connections
 from django.test import override_settings
 from playwright.sync_api import Page, sync_playwright
 from psycopg import sql
+from pytest_django.live_server_helper import LiveServer
 
 from helixsite import embedded_db
 from memory.api.write import AddMemoryApi
@@ -43,6 +48,29 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         embedded_db.stop(settings.HELIX_DATA_DIR)
 
 
+class _PromptWSGIServer(ThreadedWSGIServer):
+    """Django's test server with Nagle's algorithm off on each connection it accepts. It writes an
+    answer's headers and its body separately: on a kept-alive connection the body otherwise waits
+    for the client's delayed acknowledgement, about 40 ms a request (thousands in the schemathesis
+    run). The bytes sent are the same; only that wait goes."""
+
+    def get_request(self) -> tuple[socket.socket, object]:
+        sock, address = super().get_request()
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock, address
+
+
+@pytest.fixture(scope="session")
+def live_server(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """pytest-django's ``live_server`` (same address options), served by ``_PromptWSGIServer``."""
+    address = request.config.getvalue("liveserver") or os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost"
+    server = LiveServer(address, start=False)
+    server.thread.server_class = _PromptWSGIServer
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def browser_page(live_server, monkeypatch) -> Iterator[Page]:
     """A page in Debian's Chromium (`make test` installs it), driven by Playwright, for a test
@@ -66,13 +94,49 @@ def browser_page(live_server, monkeypatch) -> Iterator[Page]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_providers():
+def _fresh_providers(monkeypatch):
     """Providers are built from settings once per process; tests that override settings get new ones."""
     from memory.providers import reset_providers
 
+    _share_local_model_weights(monkeypatch)
     reset_providers()
     yield
     reset_providers()
+
+
+# The local model's weights as this process first read them, and their TorchScript trace, by model.
+_model_weights: dict[tuple, Any] = {}
+_model_traces: dict[int, tuple[Any, Callable | None]] = {}
+
+
+def _share_local_model_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's new local embedder loads its model as the server does (``LocalEmbedder.load``:
+    settings, dimension check, ``loaded``), but is handed the weights, and their trace, that this
+    process read and traced first: reading and tracing them again took about a second, in each of
+    hundreds of tests. Production loads them once per process too. sentence-transformers (which
+    pulls in torch) is not imported for this: until a test imports it, there is nothing to share."""
+    from memory.providers import embeddings
+
+    trace = embeddings._traced_for_one_text
+
+    def traced(model: Any) -> Callable | None:
+        if id(model) not in _model_traces:  # the model is kept with its trace: its id stays its own
+            _model_traces[id(model)] = (model, trace(model))
+        return _model_traces[id(model)][1]
+
+    monkeypatch.setattr(embeddings, "_traced_for_one_text", traced)
+    library = sys.modules.get("sentence_transformers")
+    if library is None:
+        return
+    read = library.SentenceTransformer
+
+    def weights(*args: Any, **options: Any) -> Any:
+        key = (args, tuple(sorted(options.items())))
+        if key not in _model_weights:
+            _model_weights[key] = read(*args, **options)
+        return _model_weights[key]
+
+    monkeypatch.setattr(library, "SentenceTransformer", weights)
 
 
 @pytest.fixture

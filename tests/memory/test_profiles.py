@@ -141,17 +141,17 @@ def test_a_stale_profile_whose_refresh_never_reached_the_queue_is_refreshed_by_t
         swept = stranded_requeue()
 
     refreshed = Profile.objects.get()
-    assert swept == {"pending_inputs": 0, "profiles": 1}
+    assert swept == {"pending_inputs": 0, "profiles": 1, "enrichments": 0}
     assert refreshed.stale is False and refreshed.refreshed_at > long_ago
     assert any("penicillin" in t for t in texts(profile(scribe)["static"]))
-    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0}
+    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0, "enrichments": 0}
 
 
 def test_a_profile_stale_since_a_recent_refresh_is_left_to_the_refresh_already_queued(scribe, crew):
     scribe.remember("I am allergic to penicillin.")
     Profile.objects.update(stale=True, refreshed_at=timezone.now())
 
-    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0}
+    assert stranded_requeue() == {"pending_inputs": 0, "profiles": 0, "enrichments": 0}
 
 
 def test_build_context_puts_the_profile_first(scribe):
