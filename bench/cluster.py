@@ -8,7 +8,7 @@ All of it shares this machine's cores: the figures say what splitting the web ti
 here, and where the reads went, not what more machines would give.
 
 ``BENCH_CLUSTER_MEMORIES`` (10,000) memories are loaded with ``import_jsonl``;
-``BENCH_CLUSTER_CLIENTS`` (8) clients make ``BENCH_CLUSTER_CALLS`` (60) calls each per setup,
+``BENCH_CLUSTER_CLIENTS`` (1, then 8) clients make ``BENCH_CLUSTER_CALLS`` (60) calls each per setup,
 one in ``BENCH_CLUSTER_WRITE_EVERY`` (5) an ``add_memory``, the rest ``search_memory``.
 """
 
@@ -35,7 +35,7 @@ from tests.cluster import Group, PostgresNode, manage, primary_and_replica, wait
 from tests.helixsite.agents.mcp.conftest import free_port
 
 MEMORIES = int(os.environ.get("BENCH_CLUSTER_MEMORIES", "10000"))
-CLIENTS = int(os.environ.get("BENCH_CLUSTER_CLIENTS", "8"))
+CLIENTS = [int(n) for n in os.environ.get("BENCH_CLUSTER_CLIENTS", "1,8").split(",")]
 CALLS = int(os.environ.get("BENCH_CLUSTER_CALLS", "60"))
 WRITE_EVERY = int(os.environ.get("BENCH_CLUSTER_WRITE_EVERY", "5"))
 OWNERS = 200
@@ -93,48 +93,53 @@ def _measure(setup: str, token: str, env: dict[str, str], *, webs: int) -> None:
     try:
         bases = [f"http://127.0.0.1:{_port(group)}" for group in servers]
         _warm(bases, token)
-        samples: dict[str, list[float]] = {"search_memory": [], "add_memory": []}
-        answered: Counter[str] = Counter()
-        lock = threading.Lock()
-
-        def client(n: int) -> None:
-            queries = _queries(CALLS, seed=n)
-            mine: dict[str, list[float]] = {"search_memory": [], "add_memory": []}
-            where: Counter[str] = Counter()
-            with httpx2.Client(base_url=bases[n % len(bases)], timeout=120) as http:
-                headers = {"Authorization": f"Bearer {token}"}
-                for k, (owner, query) in enumerate(queries):
-                    if k % WRITE_EVERY == WRITE_EVERY - 1:
-                        tool = "add_memory"
-                        arguments = {"user_id": owner, "group_id": "bench", "message": f"{owner} filed ticket {n}-{k}."}
-                    else:
-                        tool, arguments = "search_memory", {"user_id": owner, "query": query}
-                    started = time.perf_counter()
-                    response = http.post(f"/api/v1/{tool}", json={"actor_id": "bench", **arguments}, headers=headers)
-                    mine[tool].append((time.perf_counter() - started) * 1000)
-                    response.raise_for_status()
-                    if tool == "search_memory":
-                        where[response.headers[READ_FROM_HEADER]] += 1
-            with lock:
-                for tool, values in mine.items():
-                    samples[tool].extend(values)
-                answered.update(where)
-
-        threads = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
-        calls = sum(len(values) for values in samples.values())
-        print(f"{setup}, {CLIENTS} clients: {calls / elapsed:.1f} calls/s over {calls} calls")
-        for tool, values in samples.items():
-            print(f"  {tool}: {percentiles(values)} ms")
-        print(f"  searches answered by: {dict(answered)}")
+        for clients in CLIENTS:
+            _load_with(setup, token, bases, clients)
     finally:
         for group in servers:
             group.stop(quiet=True)
+
+
+def _load_with(setup: str, token: str, bases: list[str], clients: int) -> None:
+    samples: dict[str, list[float]] = {"search_memory": [], "add_memory": []}
+    answered: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def client(n: int) -> None:
+        queries = _queries(CALLS, seed=n)
+        mine: dict[str, list[float]] = {"search_memory": [], "add_memory": []}
+        where: Counter[str] = Counter()
+        with httpx2.Client(base_url=bases[n % len(bases)], timeout=120) as http:
+            headers = {"Authorization": f"Bearer {token}"}
+            for k, (owner, query) in enumerate(queries):
+                if k % WRITE_EVERY == WRITE_EVERY - 1:
+                    tool = "add_memory"
+                    arguments = {"user_id": owner, "group_id": "bench", "message": f"{owner} filed ticket {n}-{k}."}
+                else:
+                    tool, arguments = "search_memory", {"user_id": owner, "query": query}
+                started = time.perf_counter()
+                response = http.post(f"/api/v1/{tool}", json={"actor_id": "bench", **arguments}, headers=headers)
+                mine[tool].append((time.perf_counter() - started) * 1000)
+                response.raise_for_status()
+                if tool == "search_memory":
+                    where[response.headers[READ_FROM_HEADER]] += 1
+        with lock:
+            for tool, values in mine.items():
+                samples[tool].extend(values)
+            answered.update(where)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    calls = sum(len(values) for values in samples.values())
+    print(f"{setup}, {clients} client(s): {calls / elapsed:.1f} calls/s over {calls} calls")
+    for tool, values in samples.items():
+        print(f"  {tool}: {percentiles(values)} ms")
+    print(f"  searches answered by: {dict(answered)}")
 
 
 def _warm(bases: list[str], token: str) -> None:
