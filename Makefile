@@ -29,7 +29,7 @@ run: install
 # roll back: the rows migrations make (reserved workspaces, schedules) are there for them.
 TEST_PROCESSES ?= 2
 test: lint chromium redis
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load --durations=20 $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
 chromium:
