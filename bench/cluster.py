@@ -29,7 +29,7 @@ import httpx2
 
 from bench.corpus import statements
 from bench.search_latency import _queries
-from bench.timing import percentiles
+from bench.timing import concurrently, percentiles
 from helixsite.agents.tool import READ_FROM_HEADER
 from tests.cluster import Group, PostgresNode, manage, primary_and_replica, wait_for, web, worker
 from tests.helixsite.agents.mcp.conftest import free_port
@@ -128,13 +128,7 @@ def _load_with(setup: str, token: str, bases: list[str], clients: int) -> None:
                 samples[tool].extend(values)
             answered.update(where)
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
+    elapsed = concurrently(clients, client)
     calls = sum(len(values) for values in samples.values())
     print(f"{setup}, {clients} client(s): {calls / elapsed:.1f} calls/s over {calls} calls")
     for tool, values in samples.items():

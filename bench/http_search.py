@@ -22,7 +22,7 @@ from django.db import connection
 
 from bench.search_latency import _queries, _top_up
 from bench.setup import prepared
-from bench.timing import percentiles
+from bench.timing import concurrently, percentiles
 from helixsite.client import Helixsite
 from rbac.services import token_issue
 
@@ -59,13 +59,7 @@ def _measure(base_url: str, token: str, actor_id: str, clients: int, size: int) 
         with lock:
             samples.extend(mine)
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
+    elapsed = concurrently(clients, client)
     print(
         f"HTTP search_memory at {size:,} memories, {clients} client(s), {settings.HELIX_WEB_WORKERS} web workers: "
         f"{percentiles(samples)} ms, {len(samples) / elapsed:.1f} searches/s over {len(samples)} searches"
@@ -80,11 +74,7 @@ def _warm(base_url: str, token: str, actor_id: str) -> None:
             for k in range(3):
                 helix.search_memory(user_id="user001", query=f"warm up {n} {k}")
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    concurrently(8, client)
 
 
 def _mcp_overhead(base_url: str, token: str, actor_id: str, size: int) -> None:

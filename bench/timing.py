@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from collections.abc import Callable
 
@@ -25,3 +26,14 @@ def percentiles(samples: list[float]) -> dict[str, float]:
         "p95": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], 2),
         "max": round(ordered[-1], 2),
     }
+
+
+def concurrently(clients: int, client: Callable[[int], object]) -> float:
+    """``client(0)`` … ``client(clients - 1)`` on threads at once: seconds until the last is done."""
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started

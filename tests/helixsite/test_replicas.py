@@ -89,6 +89,12 @@ class Installation:
         headers = {"Authorization": f"Bearer {self.tokens['ops-admin']}"}
         return httpx2.get(f"http://127.0.0.1:{port}/healthz", headers=headers, timeout=TIMEOUT)
 
+    def new_key(self, what: str) -> str:
+        """A deploy key written by agent-a for "ops" through web-1: its marker."""
+        marker = _marker(what)
+        self.ok("web-1", "agent-a", "add_memory", user_id="ops", group_id="team", message=f"Deploy key {marker}.")
+        return marker
+
     def alive(self) -> list[str]:
         return [name for name, (group, _) in self.webs.items() if group.alive()]
 
@@ -154,15 +160,13 @@ def test_an_installation_over_a_primary_a_replica_two_web_servers_and_two_worker
 
 
 def reads_go_to_a_replica_that_has_the_callers_writes(cluster: Installation) -> None:
-    alpha = _marker("alpha")
-    cluster.ok("web-1", "agent-a", "add_memory", user_id="ops", group_id="team", message=f"Deploy key {alpha}.")
+    alpha = cluster.new_key("alpha")
     # Once the replica has replayed the write, it answers the writer too.
     wait_for(lambda: cluster.found("web-2", "agent-a", "ops", alpha) == (True, REPLICA), "a read on the replica")
 
     cluster.pause_replay()
     try:
-        beta = _marker("beta")
-        cluster.ok("web-1", "agent-a", "add_memory", user_id="ops", group_id="team", message=f"Deploy key {beta}.")
+        beta = cluster.new_key("beta")
         # The writer reads its write, from the primary, through the other web server…
         assert cluster.found("web-2", "agent-a", "ops", beta) == (True, "primary")
         # …while another caller is still answered by the replica, which has not replayed it.
@@ -177,8 +181,7 @@ def a_lagging_replica_is_passed_over(cluster: Installation) -> None:
     cluster.start_web("web-strict", HELIX_REPLICA_MAX_LAG_SECONDS="0")
     try:
         cluster.pause_replay()
-        gamma = _marker("gamma")
-        cluster.ok("web-1", "agent-a", "add_memory", user_id="ops", group_id="team", message=f"Deploy key {gamma}.")
+        gamma = cluster.new_key("gamma")
         # agent-b wrote nothing: the lenient server reads the replica, the strict one will not
         # read a replica that has anything left to replay.
         assert cluster.found("web-2", "agent-b", "ops", gamma) == (False, REPLICA)
@@ -196,8 +199,7 @@ def a_lagging_replica_is_passed_over(cluster: Installation) -> None:
 
 
 def a_change_of_access_reaches_the_replica_before_it_answers(cluster: Installation) -> None:
-    delta = _marker("delta")
-    cluster.ok("web-1", "agent-a", "add_memory", user_id="ops", group_id="team", message=f"Deploy key {delta}.")
+    delta = cluster.new_key("delta")
     wait_for(lambda: cluster.found("web-2", "agent-d", "ops", delta) == (True, REPLICA), "agent-d reading it")
     cluster.pause_replay()
     try:
