@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from playwright.sync_api import expect
 
+from stewardship.vault import services as vault_services
 from stewardship.vault.models import Backup, VaultJob
 from tests.stewardship.browser.conftest import person
 
@@ -86,3 +87,20 @@ def test_the_job_page_polls_while_its_job_runs_and_stops_when_it_ends(page, live
     expect(page.locator("#job-status")).not_to_have_attribute("data-polling", "true")
     expect(page.locator("#job-status[hx-trigger]")).to_have_count(0)
     assert problems == []
+
+
+def test_back_up_now_while_the_task_queue_is_away_says_so_in_place(page, live_server, log_in, monkeypatch):
+    """The room's refusals come with their status: here 503 ``queue_unavailable``. The answer is
+    the form's own part with the reason, and the page shows it (htmx leaves 5xx answers unswapped
+    unless told otherwise)."""
+    monkeypatch.setattr(vault_services, "task_enqueue", lambda *args, **kwargs: None)  # as with Redis away
+    person("ada", admin=True)
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/backups/")
+    page.get_by_role("button", name="Back up now").click()
+
+    refusal = page.locator("#backup-create-error")
+    expect(refusal).to_contain_text("The task queue could not be reached; nothing was done.")
+    expect(refusal).to_have_attribute("data-code", "queue_unavailable")
+    assert Backup.objects.get().status == Backup.Status.FAILED
