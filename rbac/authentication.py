@@ -27,7 +27,10 @@ def token_authenticate(raw: str) -> ApiToken:
     if token is None:
         raise exceptions.AuthenticationFailed("Invalid or revoked token.")
     now = timezone.now()
-    ApiToken.objects.filter(pk=token.pk).exclude(last_used_at__gt=now - LAST_USED_RESOLUTION).update(last_used_at=now)
+    if token.last_used_at is None or token.last_used_at <= now - LAST_USED_RESOLUTION:
+        # Conditional again: of calls racing on a stale row, one writes.
+        stale = ApiToken.objects.filter(pk=token.pk).exclude(last_used_at__gt=now - LAST_USED_RESOLUTION)
+        stale.update(last_used_at=now)
     return token
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 from rest_framework.test import APIClient
@@ -37,6 +39,27 @@ def test_a_token_authenticates_its_principal():
     assert response.status_code == 200
     assert response.json() == {"ok": True, "actor_id": "scout", "kind": "agent", "is_global_admin": False}
     assert ApiToken.objects.get().last_used_at is not None
+
+
+def test_a_call_reads_its_token_and_writes_its_last_use_at_most_once_a_minute():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
+    issued = token_issue(user=agent.user, name="laptop")
+    client = bearer_client(issued.raw)
+    client.get("/api/v1/whoami")
+    first_use = ApiToken.objects.get().last_used_at
+    statements: list[str] = []
+
+    def seen(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(seen):
+        client.get("/api/v1/whoami")
+    ApiToken.objects.update(last_used_at=first_use - timedelta(minutes=2))
+    client.get("/api/v1/whoami")
+
+    assert statements and not [sql for sql in statements if sql.startswith('UPDATE "rbac_apitoken"')]
+    assert ApiToken.objects.get().last_used_at > first_use
 
 
 def test_revoked_unknown_and_missing_tokens_get_401():
