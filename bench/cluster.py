@@ -91,7 +91,7 @@ def _group(group: Group) -> Iterator[Group]:
 def _measure(setup: str, token: str, env: dict[str, str], *, webs: int) -> None:
     servers = [web(f"web-{n}", free_port(), env) for n in range(webs)]
     try:
-        bases = [f"http://127.0.0.1:{_port(group)}" for group in servers]
+        bases = [str(group.url) for group in servers]
         _warm(bases, token)
         for clients in CLIENTS:
             _load_with(setup, token, bases, clients)
@@ -146,7 +146,3 @@ def _warm(bases: list[str], token: str) -> None:
                 headers={"Authorization": f"Bearer {token}"},
                 timeout=300,
             ).raise_for_status()
-
-
-def _port(group: Group) -> int:
-    return int(group.command[group.command.index("--port") + 1])

@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import psycopg
 
 from helixsite.embedded_db import _pgserver
+from tests import processes
 
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 300  # seconds, for every wait
@@ -146,6 +146,7 @@ class Group:
 
     def __init__(self, name: str, command: list[str], env: dict[str, str]) -> None:
         self.name, self.command = name, command
+        self.url: str | None = None  # a web server's base URL
         self.log = tempfile.TemporaryFile("w+")  # noqa: SIM115 (open as long as the group runs; closed by stop)
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=process_env(**env), stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
@@ -161,11 +162,7 @@ class Group:
         self.process.wait(timeout=DEADLINE)
 
     def stop(self, *, quiet: bool = False) -> None:
-        if self.alive():
-            self.process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=30)
-        self.kill()
+        processes.stop(self.process)
         self.log.seek(0)
         if not quiet:
             print(f"--- {self.name}\n{self.log.read()}")
@@ -176,17 +173,9 @@ def web(name: str, port: int, env: dict[str, str], workers: int = 1) -> Group:
     """A web server on ``127.0.0.1:port``, answering once ``/healthz`` answers."""
     command = [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1", "--port", str(port)]
     group = Group(name, [*command, "--workers", str(workers), "--log-level", "warning"], env)
-    wait_for(lambda: _serving(group, port), f"{name} to serve")
+    group.url = f"http://127.0.0.1:{port}"
+    processes.wait_until_serving(group.url, group.process)
     return group
-
-
-def _serving(group: Group, port: int) -> bool:
-    assert group.alive(), f"{group.name} exited"
-    try:
-        # 503 is an answer too: health fails while no worker cluster runs.
-        return httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=DEADLINE).status_code in (200, 503)
-    except httpx2.TransportError:
-        return False
 
 
 def worker(name: str, env: dict[str, str], processes: int = 1) -> Group:

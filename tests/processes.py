@@ -31,7 +31,7 @@ def web_server(*, workers: int = 2, **env: str) -> Iterator[str]:
     command = [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1", "--port", str(port)]
     with _process([*command, "--workers", str(workers), "--log-level", "warning"], env) as process:
         base = f"http://127.0.0.1:{port}"
-        _wait_until_serving(base, process)
+        wait_until_serving(base, process)
         yield base
 
 
@@ -70,7 +70,8 @@ def stop(process: subprocess.Popen) -> None:
         process.wait(timeout=30)
 
 
-def _wait_until_serving(base: str, process: subprocess.Popen) -> None:
+def wait_until_serving(base: str, process: subprocess.Popen) -> None:
+    """Until ``base``'s ``/healthz`` answers (200, or 503 while no worker cluster runs)."""
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         assert process.poll() is None, "the web server exited"

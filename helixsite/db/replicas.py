@@ -208,8 +208,8 @@ def watch_access() -> None:
 
 
 def _access_model_changed(sender: Any, **kwargs: Any) -> None:
-    label = getattr(getattr(sender, "_meta", None), "label_lower", "")
-    if label in ACCESS_MODELS or kwargs.get("model") is not None and kwargs["model"]._meta.label_lower in ACCESS_MODELS:
+    changed = {sender, kwargs.get("model")}  # m2m_changed names the other side's model too
+    if any(getattr(getattr(m, "_meta", None), "label_lower", "") in ACCESS_MODELS for m in changed):
         access_changed()
 
 

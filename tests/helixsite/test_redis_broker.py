@@ -48,6 +48,7 @@ from rbac.models import Principal, Role, Workspace
 from stewardship import metrics
 from stewardship.selectors import health_report
 from stewardship.vault.models import Backup, VaultJob
+from tests.cluster import wait_for
 from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 from tests.helixsite.agents.mcp.conftest import build_world, free_port, server_env
 from tests.openai_compatible_server import OpenAICompatibleServer
@@ -61,15 +62,6 @@ DEADLINE = 300  # seconds, for every wait: generous, a busy machine is slow
 TASK_TIMEOUT = 15  # seconds
 TASK_RETRY = 20  # seconds after its claim before a task whose cluster died is delivered again
 WINDOW_SECONDS = 10  # how long the log of a cluster waiting for Redis is watched for noise
-
-
-def wait_for(condition: Callable[[], Any], what: str) -> Any:
-    """Poll until ``condition`` holds (its value), failing after DEADLINE seconds."""
-    deadline = time.monotonic() + DEADLINE
-    while not (value := condition()):
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.25)
-    return value
 
 
 class RedisServer:
