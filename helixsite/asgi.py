@@ -1,6 +1,7 @@
 """The ASGI entry point (``uvicorn helixsite.asgi:application``): ``/mcp`` is the MCP server's
 streamable HTTP transport, every other path is Django, as before; the body limit stands in
-front of both."""
+front of both. Django's answers are sent before the writes they do not wait for
+(``helixsite.after_response``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
 django_application = get_asgi_application()
 
+from helixsite.after_response import AfterResponse  # noqa: E402
 from helixsite.agents.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
 from helixsite.body_limit import BodyLimit  # noqa: E402
 from memory.providers import ProviderError, embedder_prepare  # noqa: E402
@@ -62,4 +64,4 @@ def _prepare_embedder() -> None:
         logger.warning("embedding model not loaded at startup: %s", exc)
 
 
-application = BodyLimit(PathRouter(django=django_application, mcp=McpHttpApp()))
+application = BodyLimit(PathRouter(django=AfterResponse(django_application), mcp=McpHttpApp()))

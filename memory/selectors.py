@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from django.conf import settings
 
+from helixsite.after_response import after_response
 from helixsite.errors import InvalidInput, NotFound
 from memory.categories.selectors import category_path_parse
 from memory.documents.chunks import chunk_place
@@ -29,7 +30,7 @@ from memory.search.reinforce import reinforce as reinforce_recalled
 from memory.search.rows import recalled
 from memory.search.score import Hit, score
 from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
-from memory.search.speakers import speakers_named
+from memory.search.speakers import speakers_guess, speakers_learn, speakers_named, without_speakers
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
@@ -127,6 +128,12 @@ def memory_detail(*, actor: Actor, memory_id) -> MemoryDetail:
 _query_embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query-embedding")
 
 
+def _embed_early(query: str) -> Future | None:
+    """The local model's embedding of ``query``, started now on its thread; None for a remote
+    provider, whose calls are paid and recorded, so it embeds only the text finally matched."""
+    return _query_embedder.submit(embed_query, query) if get_embedder().provider == "local" else None
+
+
 def _embed_meanwhile(query: str) -> Future:
     """The local model embeds on a thread of its own (it never touches the database); a remote
     provider records each call in the ledger, in the caller's transaction, so it runs inline."""
@@ -157,13 +164,24 @@ def memory_search(
     """
     request = search_request(**params)
     category = _category(category)
-    embedding_space_check()
     owner = request.user_id if request.scope == "personal" else None
+    # The model embeds the query on a thread of its own while the database checks the caller's
+    # access, finds the speakers the query names and ranks the BM25 seeds: the two use different
+    # cores. Which names are speakers is guessed from this caller's last search in this scope;
+    # a wrong guess is embedded again.
+    asked_as = (actor.pk, owner, concept, tags, category)
+    guessed = without_speakers(request.query, speakers_guess(asked_as, request.query))
+    early = _embed_early(guessed)
+    embedding_space_check()
     scope = _scope(actor, owner, concept=concept, tags=tags, category=category)
     request = _with_speakers(request, scope)
-    # The model embeds the query on a thread of its own while the database ranks the BM25
-    # seeds: the two use different cores.
-    embedding = _embed_meanwhile(request.matched)
+    speakers_learn(asked_as, request.query, request.speakers)
+    if early is not None and guessed == request.matched:
+        embedding = early
+    else:
+        if early is not None:
+            early.cancel()  # if it has not started yet
+        embedding = _embed_meanwhile(request.matched)
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
     vector = embedding.result()
@@ -206,8 +224,9 @@ def memory_search(
         families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),
     )
-    if reinforce:
-        reinforce_recalled([h.memory.id for h in results])
+    if reinforce:  # a counter the answer does not wait for
+        recalled_ids = [h.memory.id for h in results]
+        after_response(lambda: reinforce_recalled(recalled_ids))
     answered = [as_result(h) for h in results]
     if include_chunks:
         answered = with_chunks(answered, scope=scope, request=request, vector=vector)

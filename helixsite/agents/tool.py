@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from helixsite.after_response import after_response
 from helixsite.agents.actor import ActorIsCaller, actor_check
 from helixsite.agents.openapi import ERRORS, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
@@ -86,7 +87,8 @@ class ToolApi(APIView):
         started = time.perf_counter()
         response = super().dispatch(request, *args, **kwargs)
         duration_ms = (time.perf_counter() - started) * 1000
-        call_record(tool=self.tool, duration_ms=duration_ms, failed=response.status_code >= 400)
+        failed = response.status_code >= 400
+        after_response(lambda: call_record(tool=self.tool, duration_ms=duration_ms, failed=failed))
         return response
 
     def post(self, request: Request) -> Response:

@@ -12,6 +12,9 @@ has ("When did Maria meet Jean?": Jean) stays a word to match.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from helixsite.db.replicas import reader
@@ -25,12 +28,19 @@ _NAME = re.compile(r"\b([A-Z][\w\-]*)(?:['’]s\b)?")
 # a transcript a speaker's label opens every line they say, so the first few memories holding
 # the name include theirs, and a common word costs a bounded read, never a scan of everything.
 PROBE = 200
+# Which of a caller's words named a speaker the last time, per caller and scope: so many
+# (caller, scope) pairs, so many words each, the least recently used forgotten first.
+GUESS_KEYS = 1024
+GUESS_WORDS = 256
+
+_named_before: OrderedDict[Hashable, dict[str, bool]] = OrderedDict()
+_guess_lock = threading.Lock()
 
 
 def speakers_named(scope: Scope, query: str) -> frozenset[str]:
     """The lowercased first names, among the query's capitalised words, of speakers of memories
     in ``scope`` (the same people the speaker preference raises the lines of)."""
-    words = sorted({word.lower() for word in _NAME.findall(query)})
+    words = sorted(_words(query))
     if not words:
         return frozenset()
     where, params = scope.sql()
@@ -59,3 +69,37 @@ def without_speakers(query: str, speakers: frozenset[str]) -> str:
     rest = _NAME.sub(lambda name: " " if name[1].lower() in speakers else name[0], query)
     rest = re.sub(r"\s+", " ", rest).strip()
     return rest if re.search(r"\w", rest) else query
+
+
+def speakers_guess(key: Hashable, query: str) -> frozenset[str]:
+    """Which of the query's capitalised words named a speaker the last time the same caller asked
+    in the same scope (``key``), without asking the database: the search embeds the query less
+    those names while it looks up the speakers for real (``speakers_named``), and embeds again
+    only if the guess was wrong. A word not seen before is guessed not to be a speaker."""
+    with _guess_lock:
+        known = _named_before.get(key)
+        if known is None:
+            return frozenset()
+        _named_before.move_to_end(key)
+        return frozenset(word for word in _words(query) if known.get(word))
+
+
+def speakers_learn(key: Hashable, query: str, speakers: frozenset[str]) -> None:
+    """Remember which of the query's capitalised words ``speakers_named`` found to be speakers."""
+    words = _words(query)
+    if not words:
+        return
+    with _guess_lock:
+        known = _named_before.setdefault(key, {})
+        _named_before.move_to_end(key)
+        for word in words:
+            known.pop(word, None)
+            known[word] = word in speakers
+        while len(known) > GUESS_WORDS:
+            del known[next(iter(known))]
+        while len(_named_before) > GUESS_KEYS:
+            _named_before.popitem(last=False)
+
+
+def _words(query: str) -> set[str]:
+    return {word.lower() for word in _NAME.findall(query)}

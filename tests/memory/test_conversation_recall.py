@@ -174,3 +174,40 @@ def test_one_common_word_of_a_question_is_weak_evidence(team, add):
     first = results(team["writer"], "What does the user do for a living?")[0]
 
     assert first["content"] == "I work as a pilot at an airline downtown."
+
+
+@pytest.mark.django_db
+def test_the_speakers_a_caller_named_before_are_guessed_and_a_wrong_guess_is_embedded_again(team, add, monkeypatch):
+    """The query is embedded while the speakers are looked up, less the names that were speakers
+    the last time this caller searched here; the answer is the same whether the guess was right."""
+    from memory import selectors
+    from memory.search import speakers
+
+    add("Melanie: Pottery class on Sundays calms me down completely.", extract=False)
+    add("Caroline: Thanks, Melanie! You're the best, Melanie.", extract=False)
+    speakers._named_before.clear()
+    embedded: list[str] = []
+
+    def embed_query(text: str):
+        embedded.append(text)
+        return real(text)
+
+    real = selectors.embed_query
+    monkeypatch.setattr(selectors, "embed_query", embed_query)
+
+    first = results(team["writer"], "How does Melanie relax?")
+    assert embedded == ["How does Melanie relax?", "How does relax?"], "nothing known yet: guessed no speaker"
+
+    embedded.clear()
+    again = results(team["writer"], "How does Melanie relax?")
+    assert embedded == ["How does relax?"], "Melanie is known to be a speaker here now"
+    assert [r["id"] for r in again] == [r["id"] for r in first]
+
+    embedded.clear()
+    results(team["writer"], "Does Caroline paint?")
+    assert embedded == ["Does Caroline paint?", "Does paint?"], "a name not asked before is guessed no speaker"
+
+    embedded.clear()
+    by_viewer = results(team["viewer"], "How does Melanie relax?")
+    assert embedded == ["How does Melanie relax?", "How does relax?"], "another caller's guesses are its own"
+    assert [r["id"] for r in by_viewer] == [r["id"] for r in first]
