@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
+from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 from pypdf import PdfWriter
@@ -309,3 +310,16 @@ def test_chunks_are_embedded_with_their_title_and_headings(crew):
     embedded = f"Deploy runbook › Rollback\n\n{rollback.text}"
     expected = get_embedder().embed([embedded], purpose="test")[0]
     assert np.allclose(np.asarray(rollback.embedding), expected, atol=1e-5)
+
+
+def test_a_chunk_keeps_its_vector_in_its_row(crew):
+    """As a memory does (tests/memory/test_vector_storage.py): scoring a chunk reads no TOAST table."""
+    document = add_document(crew.writer)["document"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*), count(*) FILTER (WHERE pg_column_toast_chunk_id(embedding) IS NOT NULL) "
+            "FROM documents_chunk WHERE document_id = %s",
+            [document["id"]],
+        )
+        chunks, vectors_out_of_line = cursor.fetchone()
+    assert chunks > 0 and vectors_out_of_line == 0
