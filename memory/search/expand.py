@@ -29,6 +29,13 @@ class Link:
     confidence: float
 
 
+# A memory reached through an edge is checked by its primary key, one edge at a time. The planner
+# takes one owner's memories in a workspace for a handful (the owner and the workspace filters are
+# correlated, and it multiplies their shares), so joined plainly it read all of them, hundreds, to
+# keep the few an edge leads to. OFFSET 0 keeps the subquery a lookup of its own.
+BY_KEY = "OFFSET 0"
+
+
 def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> dict[uuid.UUID, Reached]:
     if depth <= 0 or not seeds or limit <= 0:
         return {}
@@ -40,8 +47,12 @@ def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> d
             SELECT n.id, w.depth + 1, e.edge_type, w.id, w.path || n.id
             FROM walk w
             JOIN memory_edge e ON e.expired_at IS NULL AND (e.source_id = w.id OR e.target_id = w.id)
-            JOIN memory_memory n ON n.id = CASE WHEN e.source_id = w.id THEN e.target_id ELSE e.source_id END
-            WHERE w.depth < %(depth)s AND NOT n.id = ANY(w.path) AND {visible}
+            CROSS JOIN LATERAL (
+                SELECT n.id FROM memory_memory n
+                WHERE n.id = CASE WHEN e.source_id = w.id THEN e.target_id ELSE e.source_id END AND {visible}
+                {BY_KEY}
+            ) n
+            WHERE w.depth < %(depth)s AND NOT n.id = ANY(w.path)
         )
         SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
         WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
@@ -81,14 +92,16 @@ def edges_around(scope: Scope, *, superseded: list[uuid.UUID], top: list[uuid.UU
     if not superseded and not top:
         return around
     visible, params = scope.sql(alias="m")
-    by_source = "FROM memory_edge e JOIN memory_memory m ON m.id = e.source_id WHERE e.expired_at IS NULL"
+    by_source = f"""FROM memory_edge e CROSS JOIN LATERAL (
+        SELECT m.created_at, m.facets FROM memory_memory m WHERE m.id = e.source_id AND {visible} {BY_KEY}
+    ) m WHERE e.expired_at IS NULL"""
     with reader().cursor() as cursor:
         cursor.execute(
             f"""SELECT 'S', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'SUPERSEDES'
-                    AND e.target_id = ANY(%(superseded)s::uuid[]) AND {visible}
+                    AND e.target_id = ANY(%(superseded)s::uuid[])
                 UNION ALL
                 SELECT 'R', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'CONTRADICTS'
-                    AND e.target_id = ANY(%(top)s::uuid[]) AND {visible} AND m.facets -> 'change' ->> 0 = 'retracts'
+                    AND e.target_id = ANY(%(top)s::uuid[]) AND m.facets -> 'change' ->> 0 = 'retracts'
                 UNION ALL
                 SELECT 'P', e.source_id, e.target_id, NULL FROM memory_edge e WHERE e.expired_at IS NULL
                     AND e.edge_type = 'PART_OF'

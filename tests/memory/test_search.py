@@ -124,6 +124,8 @@ def test_a_june_window_returns_june_rows_plus_at_most_three_dated_predecessors(t
     assert 1 <= len(flashbacks) <= 3
     assert all(r["event_date"].startswith("2026-04") and r["origin"] == "edge" for r in flashbacks)
     assert results[: len(in_window)] == in_window, "flashbacks come after the window's rows"
+    stored = {str(m.id): m for m in [*june, *older]}
+    assert all(r["created_at"] == stored[r["id"]].created_at.isoformat() for r in results), "the instants stored"
 
 
 def test_a_raw_source_and_its_atoms_show_once(team, add):
