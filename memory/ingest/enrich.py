@@ -57,7 +57,7 @@ def enrich_run(*, run_id: uuid.UUID) -> None:
     with transaction.atomic():
         _map_concepts(memories)
         _reasoning_edges(run, result)
-        if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and len(result.get("memory_ids", [])) > 1:
+        if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(result):
             _raw_source(run, result)
     # After the concepts it reads; outside their transaction, as the LLM may take its time.
     memories_file(
@@ -101,8 +101,18 @@ def _reasoning_edges(run: IngestRun, result: dict) -> None:
     Edge.objects.bulk_create(edges, ignore_conflicts=True)
 
 
+def _split(result: dict) -> bool:
+    """Whether the message landed in more than one memory, at least one of them new: several new
+    atoms, or new ones beside ones folded into memories already held. Then no one memory says
+    the whole message, and its raw source keeps what its parts meant together ("we did it
+    yesterday" beside "a nice way to relax after the road trip", said before of another trip)."""
+    new = result.get("memory_ids", [])
+    return bool(new) and len(new) + len(result.get("updated", [])) + len(set(result.get("deduped", []))) > 1
+
+
 def _raw_source(run: IngestRun, result: dict) -> None:
-    """Keep the whole message as one raw memory the atoms are PART_OF, for tracing back."""
+    """Keep the whole message as one raw memory the atoms are PART_OF, for tracing back, matched
+    as its atoms are: with what was said just before it (memory.ingest.preceding) and by who said it."""
     domain = _domain(result["domain"])
     key = content_key(scope=domain.scope, memory_type=MemoryType.RAW, content=run.message)
     raw = Memory.objects.current().filter(rbac_scope=domain.scope, user_id=run.user_id, content_key=key).first()
@@ -122,6 +132,8 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             rbac_scope=domain.scope,
             visible_in=domain.visible_in,
             metadata=first.metadata,
+            context=first.context,
+            facets=_said_by(first),
             embedding=vector,
             valid_from=first.valid_from,
             importance=0.3,
@@ -134,6 +146,13 @@ def _raw_source(run: IngestRun, result: dict) -> None:
         for m in result["memory_ids"]
     ]
     Edge.objects.bulk_create(parts, ignore_conflicts=True)
+
+
+def _said_by(atom: Memory) -> dict:
+    """A raw line of a transcript is said by whom its atoms are: the search prefers it, as them,
+    when the question names that person."""
+    speaker = (atom.facets or {}).get("speaker")
+    return {"speaker": speaker} if speaker else {}
 
 
 def _domain(saved: dict) -> WriteDomain:

@@ -218,3 +218,44 @@ def test_entities_are_upserted_once_per_domain(add):
     memories = Memory.objects.filter(entities__normalized_name="e1203")
     assert memories.count() == 2
     assert memories.first().entities.get(normalized_name="e1203").entity_type == "identifier"
+
+
+def test_a_raw_source_is_matched_with_what_was_said_before_it_as_its_atoms_are(add):
+    add("Where did you two end up living after the wedding, and what do you both do now?")
+    message = "I live in Lisbon near the river. I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu."
+    result = add(message)
+
+    raw = Memory.objects.get(source=MemorySource.RAW_INPUT, content=message)
+    atoms = Memory.objects.filter(pk__in=result["memory_ids"])
+    assert raw.context.startswith("Where did you two end up living")
+    assert {atom.context for atom in atoms} == {raw.context}
+
+
+def test_a_message_partly_known_already_keeps_its_raw_source(add):
+    """One sentence repeats a memory held already (deduplicated into it), one is new: no single
+    memory says the whole message, so its raw source is kept, the new atom PART_OF it."""
+    add("The kids loved it and it was a nice way to relax after the road trip.")
+    message = "We went hiking in the hills yesterday with the whole family! The kids loved it and it was a nice way to relax after the road trip."
+    result = add(message)
+
+    assert len(result["memory_ids"]) == 1 and len(result["deduped"]) == 1
+    raw = Memory.objects.get(source=MemorySource.RAW_INPUT, content=message)
+    part_of = Edge.objects.filter(edge_type="PART_OF", target=raw).values_list("source_id", flat=True)
+    assert {str(i) for i in part_of} == set(result["memory_ids"])
+
+
+def test_a_message_wholly_known_already_keeps_no_raw_source(add):
+    first = "I live in Lisbon near the river. I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu."
+    add(first)
+    again = add("I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu. I live in Lisbon near the river.")
+
+    assert again["memory_ids"] == []
+    assert Memory.objects.filter(source=MemorySource.RAW_INPUT).count() == 1
+
+
+def test_a_raw_line_of_a_transcript_is_said_by_its_speaker(add):
+    message = "Caroline: I went to the LGBTQ support group yesterday and it was powerful. I also started painting again with my new easel."
+    add(message)
+
+    raw = Memory.objects.get(source=MemorySource.RAW_INPUT, content=message)
+    assert raw.facets == {"speaker": "Caroline"}
