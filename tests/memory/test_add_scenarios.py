@@ -247,7 +247,9 @@ def test_a_message_partly_known_already_keeps_its_raw_source(add):
 def test_a_message_wholly_known_already_keeps_no_raw_source(add):
     first = "I live in Lisbon near the river. I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu."
     add(first)
-    again = add("I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu. I live in Lisbon near the river.")
+    again = add(
+        "I work as a nurse at Santa Maria hospital. I have two cats named Miso and Tofu. I live in Lisbon near the river."
+    )
 
     assert again["memory_ids"] == []
     assert Memory.objects.filter(source=MemorySource.RAW_INPUT).count() == 1
