@@ -179,7 +179,9 @@ def test_one_common_word_of_a_question_is_weak_evidence(team, add):
 @pytest.mark.django_db
 def test_the_speakers_a_caller_named_before_are_guessed_and_a_wrong_guess_is_embedded_again(team, add, monkeypatch):
     """The query is embedded while the speakers are looked up, less the names that were speakers
-    the last time this caller searched here; the answer is the same whether the guess was right."""
+    the last time this caller searched here; the answer is the same whether the guess was right.
+    What is handed to the model is recorded as it is handed over, not when the model gets to it
+    (a wrong guess not started yet is called off)."""
     from memory import selectors
     from memory.search import speakers
 
@@ -188,12 +190,15 @@ def test_the_speakers_a_caller_named_before_are_guessed_and_a_wrong_guess_is_emb
     speakers._named_before.clear()
     embedded: list[str] = []
 
-    def embed_query(text: str):
-        embedded.append(text)
-        return real(text)
+    def recorded(original):
+        def hand_over(text: str):
+            embedded.append(text)
+            return original(text)
 
-    real = selectors.embed_query
-    monkeypatch.setattr(selectors, "embed_query", embed_query)
+        return hand_over
+
+    monkeypatch.setattr(selectors, "_embed_early", recorded(selectors._embed_early))
+    monkeypatch.setattr(selectors, "_embed_meanwhile", recorded(selectors._embed_meanwhile))
 
     first = results(team["writer"], "How does Melanie relax?")
     assert embedded == ["How does Melanie relax?", "How does relax?"], "nothing known yet: guessed no speaker"
