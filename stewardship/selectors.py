@@ -126,6 +126,7 @@ def _embedder_check(*, migrated: bool) -> dict[str, Any]:
     check: dict[str, Any] = {"provider": embedder.provider, "model": embedder.model, "dimension": embedder.dimension}
     if isinstance(embedder, LocalEmbedder):
         check["loaded"] = embedder.loaded
+        check["runtime"] = embedder.runtime  # onnxruntime, or pytorch when the model could not be exported
         check["embedded_calls"] = embedder.counter.calls
         problem = _local_model_problem(embedder)
     else:

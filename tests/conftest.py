@@ -7,7 +7,7 @@ import os
 import shutil
 import socket
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -104,27 +104,28 @@ def _fresh_providers(monkeypatch):
     reset_providers()
 
 
-# The local model's weights as this process first read them, and their TorchScript trace, by model.
+# The local model as this process first loaded it: its ONNX Runtime session, or its weights.
+_onnx_models: dict[tuple, Any] = {}
 _model_weights: dict[tuple, Any] = {}
-_model_traces: dict[int, tuple[Any, Callable | None]] = {}
 
 
 def _share_local_model_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test's new local embedder loads its model as the server does (``LocalEmbedder.load``:
-    settings, dimension check, ``loaded``), but is handed the weights, and their trace, that this
-    process read and traced first: reading and tracing them again took about a second, in each of
-    hundreds of tests. Production loads them once per process too. sentence-transformers (which
-    pulls in torch) is not imported for this: until a test imports it, there is nothing to share."""
+    settings, dimension check, ``loaded``), but is handed the session, or the PyTorch weights,
+    that this process loaded first: loading them again took about a second, in each of hundreds
+    of tests. Production loads them once per process too. sentence-transformers (which pulls in
+    torch) is not imported for this: until a test imports it, there is nothing to share."""
     from memory.providers import embeddings
 
-    trace = embeddings._traced_for_one_text
+    load = embeddings.onnx_model_load
 
-    def traced(model: Any) -> Callable | None:
-        if id(model) not in _model_traces:  # the model is kept with its trace: its id stays its own
-            _model_traces[id(model)] = (model, trace(model))
-        return _model_traces[id(model)][1]
+    def loaded(**options: Any) -> Any:
+        key = tuple(sorted(options.items()))
+        if key not in _onnx_models:
+            _onnx_models[key] = load(**options)
+        return _onnx_models[key]
 
-    monkeypatch.setattr(embeddings, "_traced_for_one_text", traced)
+    monkeypatch.setattr(embeddings, "onnx_model_load", loaded)
     library = sys.modules.get("sentence_transformers")
     if library is None:
         return

@@ -104,6 +104,7 @@ def _build_embedder() -> Embedder:
             dimension=settings.HELIX_EMBEDDING_DIM,
             batch_size=settings.HELIX_EMBEDDING_BATCH_SIZE,
             threads=settings.HELIX_EMBEDDING_THREADS,
+            cache_dir=settings.HELIX_DATA_DIR / "models",
         )
     return OpenAIEmbedder(
         base_url=settings.HELIX_EMBEDDING_BASE_URL,

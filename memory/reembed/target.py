@@ -95,6 +95,7 @@ def target_embedder(target: Target) -> Embedder:
             dimension=target.dimension,
             batch_size=settings.HELIX_EMBEDDING_BATCH_SIZE,
             threads=settings.HELIX_EMBEDDING_THREADS,
+            cache_dir=settings.HELIX_DATA_DIR / "models",
         )
     return OpenAIEmbedder(
         base_url=target.base_url,

@@ -7,6 +7,7 @@ import pytest
 from django.db.migrations.recorder import MigrationRecorder
 from django.test import override_settings
 
+from memory.providers import get_embedder
 from memory.services.embedding_space import embedding_space_ensure
 from rbac.models import Principal
 from tests.factories import bearer_client, make_agent_with_token, make_principal
@@ -35,6 +36,14 @@ def test_without_a_worker_heartbeat_health_is_503_naming_the_worker(admin_client
     assert body["checks"]["migrations"] == {"ok": True}
     assert body["checks"]["embedder"]["ok"] is True
     assert "qcluster" in body["checks"]["worker"]["error"]
+
+
+def test_a_loaded_local_model_reports_the_runtime_it_runs_in(admin_client):
+    get_embedder().embed(["a first search"], purpose="search")
+
+    embedder = admin_client.get("/healthz").json()["checks"]["embedder"]
+
+    assert (embedder["loaded"], embedder["runtime"], embedder["embedded_calls"]) == (True, "onnxruntime", 1)
 
 
 def test_unapplied_migrations_are_reported_by_name(admin_client):

@@ -1,19 +1,46 @@
-"""The local embedder: all-MiniLM-L6-v2 from the installed wheel, offline."""
+"""The local embedder: all-MiniLM-L6-v2 from the installed wheel, offline, run by ONNX Runtime
+from a graph exported once, or by PyTorch when that cannot be."""
 
 from __future__ import annotations
 
+import sys
+import threading
+from pathlib import Path
+
 import numpy as np
 import pytest
+from django.conf import settings
 
 from memory.models import Inference
-from memory.providers import get_embedder
+from memory.providers import get_embedder, onnx_model
+from memory.providers.embeddings import LocalEmbedder
+
+TEXTS = [
+    "ok",
+    "When did Melanie paint the sunrise she showed her friends?",
+    "I moved to Berlin last month",
+    "Caroline mentors " * 200,
+    "Zoë ordered crème brûlée at the café 🍮",
+]
 
 
 @pytest.fixture(scope="module")
 def embedder():
-    from memory.providers.embeddings import LocalEmbedder
+    return LocalEmbedder(
+        model="all-MiniLM-L6-v2", dimension=384, batch_size=16, cache_dir=settings.HELIX_DATA_DIR / "models"
+    )
 
-    return LocalEmbedder(model="all-MiniLM-L6-v2", dimension=384, batch_size=16)
+
+def local(cache_dir: Path | None) -> LocalEmbedder:
+    return LocalEmbedder(model="all-MiniLM-L6-v2", dimension=384, batch_size=2, cache_dir=cache_dir)
+
+
+def reference_vectors(texts: list[str]) -> np.ndarray:
+    """sentence-transformers' own vectors for the texts: what every stored memory was embedded with."""
+    from sentence_transformers import SentenceTransformer
+
+    model = SentenceTransformer(LocalEmbedder.model_path(), device="cpu")
+    return model.encode(texts, normalize_embeddings=True, convert_to_numpy=True)
 
 
 def test_vectors_are_384_dimensional_and_unit_norm(embedder):
@@ -63,11 +90,68 @@ def test_small_batches_and_bulk_batches_give_the_same_vectors(embedder):
     np.testing.assert_allclose(small, bulk, atol=1e-5)
 
 
-def test_one_text_runs_compiled_and_gives_the_vectors_of_a_batch(embedder):
-    texts = ["ok", "When did Melanie paint the sunrise she showed her friends?", "Caroline mentors " * 200]
+def test_onnx_runtime_gives_sentence_transformers_vectors_one_by_one_and_in_batches(embedder):
+    singles = np.vstack([embedder.embed([text], purpose="search") for text in TEXTS])
+    batch = embedder.embed(TEXTS, purpose="test")
 
-    singles = np.vstack([embedder.embed([text], purpose="search") for text in texts])
-    batch = embedder.embed([*texts, "another text beside them"], purpose="test")[:3]
+    assert embedder.runtime == "onnxruntime"
+    np.testing.assert_allclose(singles, reference_vectors(TEXTS), atol=1e-5)
+    np.testing.assert_allclose(batch, reference_vectors(TEXTS), atol=1e-5)
 
-    assert embedder.compiled
-    np.testing.assert_allclose(singles, batch, atol=1e-5)
+
+@pytest.mark.slow
+def test_the_model_is_exported_once_into_the_cache_and_then_only_loaded(tmp_path, monkeypatch):
+    exports = []
+    export = onnx_model._export
+    monkeypatch.setattr(onnx_model, "_export", lambda model_dir: exports.append(model_dir) or export(model_dir))
+    first, second = local(tmp_path), local(tmp_path)
+
+    threads = [threading.Thread(target=embedder.load) for embedder in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    third = local(tmp_path)
+    vector = third.embed(["I moved to Berlin last month"], purpose="search")
+
+    assert len(exports) == 1
+    assert [path.suffix for path in tmp_path.iterdir() if not path.name.startswith(".")] == [".onnx"]
+    assert (first.runtime, second.runtime, third.runtime) == ("onnxruntime",) * 3
+    np.testing.assert_allclose(vector, reference_vectors(["I moved to Berlin last month"]), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_a_cache_that_cannot_be_written_exports_the_model_in_memory(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    embedder = local(blocked / "models")
+
+    vectors = embedder.embed(TEXTS[:2], purpose="test")
+
+    assert embedder.runtime == "onnxruntime"
+    np.testing.assert_allclose(vectors, reference_vectors(TEXTS[:2]), atol=1e-5)
+
+
+def test_without_onnx_runtime_the_model_runs_in_pytorch_with_the_same_vectors(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # importing it raises ImportError
+    embedder = local(tmp_path)
+
+    singles = np.vstack([embedder.embed([text], purpose="search") for text in TEXTS])
+    batch = embedder.embed(TEXTS * 4, purpose="test")
+
+    assert embedder.runtime == "pytorch"
+    assert list(tmp_path.iterdir()) == []
+    np.testing.assert_allclose(singles, reference_vectors(TEXTS), atol=1e-5)
+    np.testing.assert_allclose(batch, reference_vectors(TEXTS * 4), atol=1e-5)
+
+
+def test_an_export_that_differs_from_the_model_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(onnx_model, "PROBES", ("ok",))
+    monkeypatch.setattr(onnx_model, "TOLERANCE", -1.0)  # no export can be this close
+    embedder = local(tmp_path)
+
+    vector = embedder.embed(["I moved to Berlin last month"], purpose="search")
+
+    assert embedder.runtime == "pytorch"
+    assert not any(path.suffix == ".onnx" for path in tmp_path.iterdir())
+    np.testing.assert_allclose(vector, reference_vectors(["I moved to Berlin last month"]), atol=1e-5)
