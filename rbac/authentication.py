@@ -18,12 +18,13 @@ KEYWORD = "Bearer"
 
 
 def token_authenticate(raw: str) -> ApiToken:
-    """The active token with this raw value (its user selected), its last use recorded.
+    """The active token with this raw value (its user and the user's principal selected: every
+    tool asks whether the caller is a global admin), its last use recorded.
 
     Raises DRF's ``AuthenticationFailed`` (answered 401 ``unauthenticated``) otherwise."""
     if not raw.startswith(TOKEN_PREFIX):
         raise exceptions.AuthenticationFailed("Malformed bearer token.")
-    token = ApiToken.objects.active().select_related("user").filter(digest=token_digest(raw)).first()
+    token = ApiToken.objects.active().select_related("user__principal").filter(digest=token_digest(raw)).first()
     if token is None:
         raise exceptions.AuthenticationFailed("Invalid or revoked token.")
     now = timezone.now()

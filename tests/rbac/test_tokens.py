@@ -8,7 +8,9 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from rbac.authentication import token_authenticate
 from rbac.models import ApiToken, Principal
+from rbac.policy import is_global_admin
 from rbac.services import admin_bootstrap, principal_create, token_issue, token_revoke
 from tests.factories import bearer_client
 
@@ -60,6 +62,21 @@ def test_a_call_reads_its_token_and_writes_its_last_use_at_most_once_a_minute():
 
     assert statements and not [sql for sql in statements if sql.startswith('UPDATE "rbac_apitoken"')]
     assert ApiToken.objects.get().last_used_at > first_use
+
+
+@pytest.mark.parametrize("admin", [False, True])
+def test_one_statement_reads_the_token_its_user_and_whether_the_caller_is_a_global_admin(
+    admin, django_assert_num_queries
+):
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT, is_global_admin=admin)
+    issued = token_issue(user=agent.user, name="laptop")
+    token_authenticate(issued.raw)  # the first use writes last_used_at; the next ones within a minute do not
+
+    with django_assert_num_queries(1):
+        caller = token_authenticate(issued.raw).user
+        answer = (caller.username, is_global_admin(caller))
+
+    assert answer == ("scout", admin)
 
 
 def test_revoked_unknown_and_missing_tokens_get_401():
