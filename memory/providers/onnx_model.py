@@ -122,6 +122,7 @@ def _graph(*, model_dir: Path, cache_dir: Path | None) -> bytes | str:
         with _export_lock(cache_dir):
             if not path.exists():  # another process may have exported it while this one waited
                 _write_atomically(path, _export(model_dir))
+                _forget_older_exports(path)
     except OSError as exc:
         logger.warning("the exported model cannot be kept in %s (%s); exporting it in memory", cache_dir, exc)
         return _export(model_dir)
@@ -132,6 +133,14 @@ def _file_name(model_dir: Path) -> str:
     """Named by the weights it was exported from: new weights export again."""
     weights = (model_dir / "model.safetensors").stat()
     return f"{model_dir.parent.name}-{weights.st_size}-{weights.st_mtime_ns}-opset{OPSET}.onnx"
+
+
+def _forget_older_exports(path: Path) -> None:
+    """Exports of weights since replaced (a reinstalled package) are 90 MB each that nothing reads."""
+    prefix = path.name.split("-", 1)[0]
+    for older in path.parent.glob(f"{prefix}-*.onnx"):
+        if older != path:
+            older.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager

