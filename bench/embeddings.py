@@ -19,7 +19,8 @@ def run() -> None:
     embedder = get_embedder()
     started = time.perf_counter()
     embedder.embed(["warm up"], purpose="bench")
-    print(f"model load + first call: {(time.perf_counter() - started) * 1000:.0f} ms")
+    runtime = getattr(embedder, "runtime", None)  # the local model's: onnxruntime or pytorch
+    print(f"model load + first call: {(time.perf_counter() - started) * 1000:.0f} ms ({runtime or embedder.provider})")
 
     single = sample_ms(lambda: embedder.embed([SENTENCES[0]], purpose="bench"), runs=200)
     print(f"one sentence (query path): {percentiles(single)} ms")
