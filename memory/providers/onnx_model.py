@@ -117,15 +117,17 @@ def _graph(*, model_dir: Path, cache_dir: Path | None) -> bytes | str:
     path = cache_dir / _file_name(model_dir)
     if path.exists():
         return str(path)
+    graph: bytes | None = None
     try:
         cache_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         with _export_lock(cache_dir):
             if not path.exists():  # another process may have exported it while this one waited
-                _write_atomically(path, _export(model_dir))
+                graph = _export(model_dir)
+                _write_atomically(path, graph)
                 _forget_older_exports(path)
     except OSError as exc:
         logger.warning("the exported model cannot be kept in %s (%s); exporting it in memory", cache_dir, exc)
-        return _export(model_dir)
+        return graph if graph is not None else _export(model_dir)
     return str(path)
 
 
@@ -174,9 +176,12 @@ def _export(model_dir: Path) -> bytes:
         from sentence_transformers import SentenceTransformer
     except ImportError as exc:
         raise OnnxUnavailable(f"the model cannot be exported: {exc}") from exc
-    reference = SentenceTransformer(str(model_dir), device="cpu")
-    graph = _traced_graph(reference)
-    session = onnxruntime.InferenceSession(graph, providers=["CPUExecutionProvider"])
+    try:
+        reference = SentenceTransformer(str(model_dir), device="cpu")
+        graph = _traced_graph(reference)
+        session = onnxruntime.InferenceSession(graph, providers=["CPUExecutionProvider"])
+    except Exception as exc:  # unreadable weights, the exporter's many errors, onnxruntime's untyped ones
+        raise OnnxUnavailable(f"the model could not be exported: {exc}") from exc
     exported = OnnxModel(session, _tokenizer(model_dir), batch_size=8)
     expected = reference.encode(list(PROBES), normalize_embeddings=True, convert_to_numpy=True)
     for got in (exported.embed(PROBES), np.vstack([exported.embed([text]) for text in PROBES])):
@@ -187,27 +192,25 @@ def _export(model_dir: Path) -> bytes:
 
 
 def _traced_graph(reference: Any) -> bytes:
+    """The exporter's graph; any failure of it (it raises many types) is the caller's to turn down."""
     import torch
 
     features = reference.tokenize(["a probe text to export the model with"])
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "model.onnx"
-        try:
-            with warnings.catch_warnings(), _quiet("transformers"):
-                # The tracer warns of the branches it records as constants; the probes check them.
-                warnings.simplefilter("ignore")
-                torch.onnx.export(
-                    _pooled(reference[0].auto_model).eval(),
-                    tuple(features[name] for name in INPUTS),
-                    path,
-                    input_names=list(INPUTS),
-                    output_names=["sentence_embedding"],
-                    dynamic_axes=DYNAMIC_AXES,
-                    opset_version=OPSET,
-                    dynamo=False,  # the TorchScript exporter: the dynamo one needs onnxscript
-                )
-        except Exception as exc:  # the exporter raises many types; any failure leaves PyTorch in charge
-            raise OnnxUnavailable(f"the model could not be exported: {exc}") from exc
+        with warnings.catch_warnings(), _quiet("transformers"):
+            # The tracer warns of the branches it records as constants; the probes check them.
+            warnings.simplefilter("ignore")
+            torch.onnx.export(
+                _pooled(reference[0].auto_model).eval(),
+                tuple(features[name] for name in INPUTS),
+                path,
+                input_names=list(INPUTS),
+                output_names=["sentence_embedding"],
+                dynamic_axes=DYNAMIC_AXES,
+                opset_version=OPSET,
+                dynamo=False,  # the TorchScript exporter: the dynamo one needs onnxscript
+            )
         return path.read_bytes()
 
 
