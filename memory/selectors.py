@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 from django.conf import settings
 
-from helixsite.after_response import after_response
 from helixsite.errors import InvalidInput, NotFound
 from memory.categories.selectors import category_path_parse
 from memory.documents.chunks import chunk_place
@@ -224,9 +223,8 @@ def memory_search(
         families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),
     )
-    if reinforce:  # a counter the answer does not wait for
-        recalled_ids = [h.memory.id for h in results]
-        after_response(lambda: reinforce_recalled(recalled_ids))
+    if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
+        reinforce_recalled([h.memory.id for h in results])
     answered = [as_result(h) for h in results]
     if include_chunks:
         answered = with_chunks(answered, scope=scope, request=request, vector=vector)

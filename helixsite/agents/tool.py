@@ -23,7 +23,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from helixsite.after_response import after_response
 from helixsite.agents.actor import ActorIsCaller, actor_check
 from helixsite.agents.openapi import ERRORS, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
@@ -88,7 +87,7 @@ class ToolApi(APIView):
         response = super().dispatch(request, *args, **kwargs)
         duration_ms = (time.perf_counter() - started) * 1000
         failed = response.status_code >= 400
-        after_response(lambda: call_record(tool=self.tool, duration_ms=duration_ms, failed=failed))
+        call_record(tool=self.tool, duration_ms=duration_ms, failed=failed)
         return response
 
     def post(self, request: Request) -> Response:

@@ -547,6 +547,9 @@ HELIX_MAX_BODY_BYTES = env_int("HELIX_MAX_BODY_BYTES", 256 * 1024, minimum=4096)
 # text, with the rest of the call; helixsite.body_limit holds every other path to HELIX_MAX_BODY_BYTES.
 HELIX_MAX_DOCUMENT_BODY_BYTES = HELIX_MAX_BODY_BYTES + 2 * HELIX_MAX_DOCUMENT_BYTES
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(HELIX_MAX_BODY_BYTES, HELIX_MAX_DOCUMENT_BODY_BYTES)
+# In a web server, the access counts of what searches return and the tools' usage minutes are
+# summed in each process and written this often (helixsite.tally).
+HELIX_TALLY_SECONDS = env_float("HELIX_TALLY_SECONDS", 1.0, minimum=0.05, maximum=60.0)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Helixsite agent API",
