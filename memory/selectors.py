@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import math
+import threading
 import uuid
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 from django.conf import settings
@@ -125,19 +129,79 @@ def memory_detail(*, actor: Actor, memory_id) -> MemoryDetail:
 
 
 _query_embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query-embedding")
+_embeddings_pending = 0  # submitted to the model's thread and not finished
+_pending_lock = threading.Lock()
+# A search's query embedding started before its parameters were checked (memory_search_prefetch),
+# with the text it embeds: the search takes it if it would embed the same text.
+_prefetched: ContextVar[tuple[str, Future] | None] = ContextVar("memory_search_prefetched", default=None)
+
+
+def _embed_submit(query: str) -> Future:
+    global _embeddings_pending
+    with _pending_lock:
+        _embeddings_pending += 1
+    future = _query_embedder.submit(embed_query, query)
+    future.add_done_callback(_embedding_done)
+    return future
+
+
+def _embedding_done(_: Future) -> None:
+    global _embeddings_pending
+    with _pending_lock:
+        _embeddings_pending -= 1
+
+
+def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[[], None]:
+    """Start embedding the query of a search from its arguments as the caller sent them, once
+    the caller is known and allowed: the call's budget is spent and its arguments are checked
+    meanwhile. ``memory_search`` takes the embedding if it embeds the same text; the call must
+    call what this returns when it ends, whether or not the search ran. Only with the local
+    model, and only while its thread is idle: calls refused later (over budget, bad arguments)
+    cost at most the one embedding the model's thread was free for."""
+    query, owner = raw.get("query"), raw.get("user_id")
+    if not isinstance(query, str) or not query.strip() or len(query) > settings.HELIX_SEARCH_MAX_QUERY_CHARS:
+        return _nothing
+    if get_embedder().provider != "local" or _embeddings_pending:
+        return _nothing
+    scope = raw.get("scope", "personal")
+    owner = owner.strip() or None if isinstance(owner, str) and scope == "personal" else None
+    try:
+        category = _category(raw.get("category"))
+    except InvalidInput:
+        return _nothing
+    text = _guessed(actor, query.strip(), owner=owner, category=category)
+    token = _prefetched.set((text, _embed_submit(text)))
+    return lambda: _prefetched.reset(token)
+
+
+def _nothing() -> None:
+    return None
+
+
+def _guessed(
+    actor: Actor, query: str, *, owner: str | None, concept: str | None = None, tags: tuple = (), category: str | None
+) -> str:
+    """The query less the names this caller's last search in the same scope found to be speakers."""
+    return without_speakers(query, speakers_guess((actor.pk, owner, concept, tags, category), query))
 
 
 def _embed_early(query: str) -> Future | None:
-    """The local model's embedding of ``query``, started now on its thread; None for a remote
-    provider, whose calls are paid and recorded, so it embeds only the text finally matched."""
-    return _query_embedder.submit(embed_query, query) if get_embedder().provider == "local" else None
+    """The local model's embedding of ``query``, started now on its thread (or by the prefetch);
+    None for a remote provider, whose calls are paid and recorded, so it embeds only the text
+    finally matched."""
+    prefetched = _prefetched.get()
+    if prefetched is not None:
+        _prefetched.set(None)
+        if prefetched[0] == query:
+            return prefetched[1]
+    return _embed_submit(query) if get_embedder().provider == "local" else None
 
 
 def _embed_meanwhile(query: str) -> Future:
     """The local model embeds on a thread of its own (it never touches the database); a remote
     provider records each call in the ledger, in the caller's transaction, so it runs inline."""
     if get_embedder().provider == "local":
-        return _query_embedder.submit(embed_query, query)
+        return _embed_submit(query)
     done: Future = Future()
     done.set_result(embed_query(query))
     return done
@@ -169,7 +233,7 @@ def memory_search(
     # cores. Which names are speakers is guessed from this caller's last search in this scope;
     # a wrong guess is embedded again.
     asked_as = (actor.pk, owner, concept, tags, category)
-    guessed = without_speakers(request.query, speakers_guess(asked_as, request.query))
+    guessed = _guessed(actor, request.query, owner=owner, concept=concept, tags=tags, category=category)
     early = _embed_early(guessed)
     embedding_space_check()
     scope = _scope(actor, owner, concept=concept, tags=tags, category=category)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -75,6 +75,7 @@ class ToolApi(APIView):
     OutputSerializer: ClassVar[type[serializers.Serializer]]
     permission_classes = [IsAuthenticated, ActorIsCaller]
     throttle_classes = [TokenRateThrottle]
+    _prefetched: Callable[[], None] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -84,11 +85,26 @@ class ToolApi(APIView):
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         # The whole call as the caller waits for it: authentication, budget, parsing, the tool.
         started = time.perf_counter()
-        response = super().dispatch(request, *args, **kwargs)
+        try:
+            response = super().dispatch(request, *args, **kwargs)
+        finally:
+            if self._prefetched is not None:
+                self._prefetched()
         duration_ms = (time.perf_counter() - started) * 1000
         failed = response.status_code >= 400
         call_record(tool=self.tool, duration_ms=duration_ms, failed=failed)
         return response
+
+    def check_throttles(self, request: Request) -> None:
+        # The caller is known and allowed: a tool whose slow first step needs nothing but its
+        # arguments (a search's query embedding) starts it now, while the budget is spent.
+        self._prefetched = self.prefetch(request)
+        super().check_throttles(request)
+
+    def prefetch(self, request: Request) -> Callable[[], None] | None:
+        """Start the tool's slow first step from the arguments as sent, not yet checked; what
+        this returns is called when the call ends. Most tools have none."""
+        return None
 
     def post(self, request: Request) -> Response:
         return self.respond(self.perform(actor=request.user, params=self.parse(request.data)))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from rest_framework import serializers
+from rest_framework.request import Request
 
 from helixsite.agents.tool import ActorInput, ToolApi
 from memory.answers import memory_answer, memory_context
@@ -21,6 +24,7 @@ from memory.selectors import (
     memory_reasoning_chain,
     memory_search,
     memory_search_by_concept,
+    memory_search_prefetch,
 )
 from memory.services.profiles import profile_out, profiles_get
 from rbac.actors import Actor
@@ -44,6 +48,13 @@ class SearchMemoryApi(ToolApi):
         )
 
     OutputSerializer = SearchOut
+
+    def prefetch(self, request: Request) -> Callable[[], None] | None:
+        # A body that does not parse is refused here, before the budget is spent.
+        raw = request.data if request.method == "POST" else request.query_params
+        if not isinstance(raw, Mapping) or not isinstance(request.user, User):
+            return None
+        return memory_search_prefetch(actor=request.user, raw=raw)
 
     @classmethod
     def run(cls, *, actor: Actor, **params: Any) -> dict[str, Any]:
