@@ -25,9 +25,9 @@ from django.utils import timezone
 
 from helixsite.db.replicas import reader
 from memory.documents.selectors import citations_for_memories
-from memory.search.corpus import CHUNKS, statistics
+from memory.search.corpus import CHUNKS, statistics_of_text
 from memory.search.params import SearchRequest, Window
-from memory.search.seeds import Bm25, Scope, nearest, query_terms, ranks, rrf, vector_text
+from memory.search.seeds import Bm25, Scope, matched_text, nearest, ranks, rrf, vector_text
 
 CHUNK_IMPORTANCE = 0.5  # a chunk has no importance of its own: the middle of the scale
 
@@ -178,10 +178,9 @@ def _visible(scope: Scope, window: Window | None, alias: str = "c") -> tuple[str
 
 
 def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, Any]) -> Bm25:
-    terms = query_terms(request.query)
+    terms, counted = statistics_of_text(CHUNKS, scope.readable, matched_text(request.query))
     if not terms:
         return Bm25({}, 1.0)
-    counted = statistics(CHUNKS, scope.readable, terms)
     n, average, frequencies = counted.documents, counted.own_length, counted.frequencies
     k1, b = settings.HELIX_SEARCH_BM25_K1, settings.HELIX_SEARCH_BM25_B
     sql = f"""

@@ -70,25 +70,43 @@ class Statistics:
 
 def statistics(corpus: Corpus, readable: list[int] | None, terms: list[str]) -> Statistics:
     """The corpus as a reader who sees ``readable`` (None: every workspace) sees it."""
+    wanted = "SELECT DISTINCT unnest(%(terms)s::text[]) AS term"
+    _, counted = _statistics(corpus, readable, wanted, {"terms": ["", *terms]})
+    return counted
+
+
+def statistics_of_text(corpus: Corpus, readable: list[int] | None, text: str) -> tuple[list[str], Statistics]:
+    """The lexemes of ``text`` as the index stores them (english stemming, stop words dropped),
+    sorted, and the corpus's statistics for them, in one round trip."""
+    wanted = "SELECT DISTINCT unnest(ARRAY[''] || tsvector_to_array(to_tsvector('english', %(text)s))) AS term"
+    return _statistics(corpus, readable, wanted, {"text": text})
+
+
+def _statistics(corpus: Corpus, readable: list[int] | None, wanted: str, params: dict) -> tuple[list[str], Statistics]:
+    """The statistics of the terms ``wanted`` selects ('' among them: the corpus's own totals)."""
     visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
-    picked = f"corpus = %(corpus)s AND term = ANY(%(terms)s::text[]) {visible}"
+    picked = f"corpus = %(corpus)s AND term = ANY(ARRAY(SELECT term FROM wanted)) {visible}"
     with reader().cursor() as cursor:
         cursor.execute(
-            f"""SELECT term, sum(documents), sum(own_length), sum(context_length) FROM (
+            f"""WITH wanted AS ({wanted}),
+                counts AS (
                     SELECT term, documents, own_length, context_length FROM {TOTALS} WHERE {picked}
                     UNION ALL
                     SELECT term, documents, own_length, context_length FROM {DELTAS} WHERE {picked}
-                ) counts GROUP BY term""",
-            {"corpus": corpus.name, "terms": ["", *terms], "readable": readable},
+                )
+                SELECT w.term, sum(c.documents), sum(c.own_length), sum(c.context_length)
+                FROM wanted w LEFT JOIN counts c ON c.term = w.term GROUP BY w.term""",
+            {**params, "corpus": corpus.name, "readable": readable},
         )
-        rows = {term: (float(n), float(own), float(context)) for term, n, own, context in cursor.fetchall()}
+        rows = {term: (float(n or 0), float(own or 0), float(context or 0)) for term, n, own, context in cursor}
     n, own, context = rows.pop("", (0.0, 0.0, 0.0))
+    terms = sorted(rows)
     # An empty field everywhere still divides by something: its length is then 0 for every row.
-    return Statistics(
+    return terms, Statistics(
         documents=n,
         own_length=(own / n if n else 0.0) or 1.0,
         context_length=(context / n if n else 0.0) or 1.0,
-        frequencies={term: rows.get(term, (0.0,))[0] for term in terms},
+        frequencies={term: rows[term][0] for term in terms},
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.search.corpus import MEMORIES, statistics
+from memory.search.corpus import MEMORIES, statistics_of_text
 from memory.search.params import SearchRequest, Window
 
 
@@ -127,11 +127,10 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     before it: BM25F, each field's term frequency normalized by that field's own length, then
     weighted, summed and saturated. So a long, unrelated line said before a memory does not dilute
     the memory's own words, and a word found only in a long context counts for little."""
-    terms = query_terms(request.matched)
+    terms, counted = statistics_of_text(MEMORIES, scope.readable, matched_text(request.matched))
     if not terms:
         return Bm25({}, 1.0)
     alpha = settings.HELIX_SEARCH_CONTEXT_WEIGHT
-    counted = statistics(MEMORIES, scope.readable, terms)
     n, own_length, context_length, frequencies = (
         counted.documents,
         counted.own_length,
@@ -211,14 +210,9 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
 _THE_USER = re.compile(r"\bthe\s+user(?:'s|s')?(?=\W|$)", re.IGNORECASE)
 
 
-def query_terms(query: str) -> list[str]:
-    """The query's lexemes, as the index stores them (english stemming, stop words dropped), less
-    "the user" (the owner, whom every memory is about)."""
-    query = _THE_USER.sub(" ", query)
-    with reader().cursor() as cursor:
-        cursor.execute("SELECT tsvector_to_array(to_tsvector('english', %s))", [query])
-        (terms,) = cursor.fetchone()
-    return sorted(terms or [])
+def matched_text(query: str) -> str:
+    """The query as BM25 matches it: less "the user" (the owner, whom every memory is about)."""
+    return _THE_USER.sub(" ", query)
 
 
 def ranks(scores: dict[uuid.UUID, float]) -> dict[uuid.UUID, int]:

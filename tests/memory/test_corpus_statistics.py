@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from memory.documents.models import Chunk
 from memory.models import CorpusTerm, CorpusTermDelta, Memory
-from memory.search.corpus import CHUNKS, MEMORIES, Corpus, corpus_fold, statistics
+from memory.search.corpus import CHUNKS, MEMORIES, Corpus, corpus_fold, statistics, statistics_of_text
 from memory.services.corrections import memory_restore
 from memory.services.erase import owner_erase
 from memory.services.lifecycle import lifecycle_sweep
@@ -173,6 +173,20 @@ def test_a_reader_sees_the_counts_of_its_own_workspaces_only_and_at_once(agents)
     everyone = statistics(MEMORIES, None, ["lighthous", "tide", "absent"])
     assert everyone.frequencies == {"lighthous": 3.0, "tide": 1.0, "absent": 0.0}
     assert everyone.documents == 3.0
+
+
+def test_a_querys_terms_come_with_their_statistics_as_the_index_stems_them(agents):
+    (scribe, clerk), (crew, other) = agents
+    remember(scribe, "ada", "crew", "The lighthouse keeper logs the tides.")
+    corpus_fold()
+    remember(clerk, "cyd", "other", "A lighthouse stands on the northern cape.")
+
+    terms, counted = statistics_of_text(MEMORIES, None, "Which lighthouses log the tides of the absent sea?")
+
+    assert terms == ["absent", "lighthous", "log", "sea", "tide"]  # stemmed, sorted, stop words gone
+    assert counted == statistics(MEMORIES, None, terms)
+    assert counted.frequencies == {"absent": 0.0, "lighthous": 2.0, "log": 1.0, "sea": 0.0, "tide": 1.0}
+    assert statistics_of_text(MEMORIES, [crew.id], "the of a") == ([], statistics(MEMORIES, [crew.id], []))
 
 
 def test_a_recount_rebuilds_statistics_that_were_damaged(agents):
