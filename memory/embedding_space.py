@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from helixsite.db.replicas import reader
 from helixsite.errors import ApplicationError
 from memory.models import EmbeddingSpace, ReembedJob
 
@@ -61,7 +62,14 @@ def embedding_space_check() -> None:
     """Refuse to embed for the stored vectors with a model they are not in: once ``manage.py
     reembed`` has switched the installation, a process still configured with the old model would
     search with vectors not comparable with the stored ones and write such vectors, until it is
-    restarted with the new configuration."""
+    restarted with the new configuration. Asked before every search and write, so the row is read
+    without the ORM's query building; the rest only when it differs."""
+    with reader().cursor() as cursor:
+        cursor.execute(f"SELECT provider, model, dimension FROM {EmbeddingSpace._meta.db_table} WHERE id = 1")
+        installed = cursor.fetchone()
+    configured = (settings.HELIX_EMBEDDINGS, settings.HELIX_EMBEDDING_MODEL, settings.HELIX_EMBEDDING_DIM)
+    if installed is None or tuple(installed) == configured:
+        return
     space = embedding_space_get()
     problem = None if space is None else embedding_space_mismatch(space)
     if problem:
