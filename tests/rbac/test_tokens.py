@@ -79,6 +79,28 @@ def test_one_statement_reads_the_token_its_user_and_whether_the_caller_is_a_glob
     assert answer == ("scout", admin)
 
 
+def test_the_token_read_carries_its_row_its_user_and_its_principal_as_stored():
+    agent = principal_create(username="scout", kind=Principal.Kind.AGENT, is_global_admin=True)
+    issued = token_issue(user=agent.user, name="laptop")
+    token_authenticate(issued.raw)  # records the first use: the next read is the row as stored
+
+    token = token_authenticate(issued.raw)
+
+    stored = ApiToken.objects.select_related("user__principal").get(pk=issued.token.pk)
+    as_read = [(f.attname, getattr(token, f.attname)) for f in ApiToken._meta.concrete_fields]
+    assert as_read == [(f.attname, getattr(stored, f.attname)) for f in ApiToken._meta.concrete_fields]
+    assert [getattr(token.user, f.attname) for f in token.user._meta.concrete_fields] == [
+        getattr(stored.user, f.attname) for f in stored.user._meta.concrete_fields
+    ]
+    assert (token.user.principal.pk, token.user.principal.kind, token.user.principal.is_global_admin) == (
+        agent.pk,
+        Principal.Kind.AGENT,
+        True,
+    )
+    token.user.principal.save()  # the instances read are whole rows: saving one changes nothing
+    assert Principal.objects.get(pk=agent.pk).is_global_admin is True
+
+
 def test_revoked_unknown_and_missing_tokens_get_401():
     agent = principal_create(username="scout", kind=Principal.Kind.AGENT)
     issued = token_issue(user=agent.user, name="laptop")
