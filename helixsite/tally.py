@@ -47,6 +47,8 @@ class Tally(Generic[K, V]):
         self._write = write
         self._sums: dict[K, V] = {}
         self._lock = threading.Lock()
+        self._failures = 0  # flushes failed in a row
+        self._dropped = 0  # values dropped since the last write that went through
         _tallies.append(self)
 
     def add(self, values: dict[K, V]) -> None:
@@ -59,21 +61,34 @@ class Tally(Generic[K, V]):
         try:
             with transaction.atomic():  # a savepoint in a caller's transaction, which goes on
                 self._write(values)
-        except DatabaseError:
-            logger.warning("could not write %d %s", len(values), self.name, exc_info=True)
+        except DatabaseError as exc:
+            logger.warning("could not write %d %s: %s", len(values), self.name, exc)
 
     def flush(self) -> None:
-        """Write the sums held; if the write fails, keep them for the next flush."""
+        """Write the sums held; if the write fails, keep them for the next flush. While the
+        database is out of reach that is every flush: said once when it starts, once when the
+        sums are written again."""
         with self._lock:
             sums, self._sums = self._sums, {}
         if not sums:
             return
         try:
             self._write(sums)
-        except Exception:
-            logger.exception("could not write the %s (%d kept for the next try)", self.name, len(sums))
+        except Exception as exc:
             with self._lock:
                 self._merge_in(sums)
+            self._failed(exc, len(sums))
+            return
+        if self._failures:
+            logger.info("wrote the %s after %d failed tries (%d dropped)", self.name, self._failures, self._dropped)
+            self._failures = self._dropped = 0
+
+    def _failed(self, exc: Exception, kept: int) -> None:
+        self._failures += 1
+        if not isinstance(exc, DatabaseError):  # not the database's doing: every time, in full
+            logger.error("could not write the %s (%d kept for the next try)", self.name, kept, exc_info=exc)
+        elif self._failures == 1:
+            logger.warning("could not write the %s (%d kept for the next try): %s", self.name, kept, exc)
 
     def _merge_in(self, values: dict[K, V]) -> None:
         dropped = 0
@@ -85,8 +100,9 @@ class Tally(Generic[K, V]):
                 self._sums[key] = value
             else:
                 dropped += 1
-        if dropped:
-            logger.warning("dropped %d %s: %d are waiting to be written", dropped, self.name, len(self._sums))
+        if dropped and not self._dropped:  # once until a write goes through: an outage must not flood the log
+            logger.warning("dropping %s: %d are waiting to be written", self.name, len(self._sums))
+        self._dropped += dropped
 
 
 def flush_all() -> None:

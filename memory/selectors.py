@@ -163,8 +163,8 @@ def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[
         return _nothing
     if get_embedder().provider != "local" or _embeddings_pending:
         return _nothing
-    scope = raw.get("scope", "personal")
-    owner = owner.strip() or None if isinstance(owner, str) and scope == "personal" else None
+    personal = raw.get("scope", "personal") == "personal"
+    owner = (owner.strip() or None) if personal and isinstance(owner, str) else None
     try:
         category = _category(raw.get("category"))
     except InvalidInput:

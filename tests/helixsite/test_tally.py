@@ -146,13 +146,41 @@ def test_while_the_database_refuses_them_the_sums_kept_are_bounded(caplog, monke
         tally._buffering.set()
         with caplog.at_level(logging.WARNING):
             counts.add({"a": 1, "b": 1, "c": 1})
-            counts.add({"a": 1})
+            counts.add({"a": 1, "d": 1})
     finally:
         tally._buffering.clear()
         tally._tallies.remove(counts)
 
     assert counts._sums == {"a": 2, "b": 1}
-    assert "dropped 1 test counts: 2 are waiting to be written" in caplog.text
+    assert caplog.text.count("dropping test counts: 2 are waiting to be written") == 1
+
+
+def test_while_the_database_is_out_of_reach_the_log_says_so_once_and_once_when_it_is_back(caplog):
+    written: list[dict[str, int]] = []
+    outage = [DatabaseError("the database is unreachable")] * 5
+
+    def write(sums: dict[str, int]) -> None:
+        if outage:
+            raise outage.pop()
+        written.append(dict(sums))
+
+    counts = Tally("test counts", merge=lambda a, b: a + b, write=write)
+    try:
+        tally._buffering.set()
+        with caplog.at_level(logging.INFO, logger="helixsite.tally"):
+            for _ in range(6):  # five flushes while the database is away, one after
+                counts.add({"a": 1})
+                counts.flush()
+    finally:
+        tally._buffering.clear()
+        tally._tallies.remove(counts)
+
+    assert written == [{"a": 6}]
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", "could not write the test counts (1 kept for the next try): the database is unreachable"),
+        ("INFO", "wrote the test counts after 5 failed tries (0 dropped)"),
+    ]
+    assert not any(r.exc_info for r in caplog.records), "no traceback for the database being away"
 
 
 @pytest.mark.django_db
