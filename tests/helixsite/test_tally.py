@@ -5,7 +5,9 @@ it stops is written then."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import operator
 import time
 from collections.abc import Iterator
 
@@ -115,25 +117,32 @@ def test_counts_of_a_memory_erased_before_they_are_written_are_dropped(searcher,
     assert counted() == (0, 1)
 
 
-def test_a_write_that_fails_keeps_its_sums_for_the_next(caplog):
+@contextlib.contextmanager
+def tally_of_its_own(*failures: Exception) -> Iterator[tuple[Tally, list[dict[str, int]]]]:
+    """A tally summing as in a web server, whose first writes fail with ``failures``; with what it wrote."""
     written: list[dict[str, int]] = []
-    failures = [RuntimeError("the counter's table is locked")]
+    pending = list(failures)
 
     def write(sums: dict[str, int]) -> None:
-        if failures:
-            raise failures.pop()
+        if pending:
+            raise pending.pop()
         written.append(dict(sums))
 
-    counts = Tally("test counts", merge=lambda a, b: a + b, write=write)
+    counts = Tally("test counts", merge=operator.add, write=write)
+    tally._buffering.set()
     try:
-        tally._buffering.set()
+        yield counts, written
+    finally:
+        tally._buffering.clear()
+        tally._tallies.remove(counts)
+
+
+def test_a_write_that_fails_keeps_its_sums_for_the_next(caplog):
+    with tally_of_its_own(RuntimeError("the counter's table is locked")) as (counts, written):
         counts.add({"a": 1, "b": 2})
         counts.flush()
         counts.add({"a": 3})
         counts.flush()
-    finally:
-        tally._buffering.clear()
-        tally._tallies.remove(counts)
 
     assert written == [{"a": 4, "b": 2}]
     assert "could not write the test counts (2 kept for the next try)" in caplog.text
@@ -141,39 +150,20 @@ def test_a_write_that_fails_keeps_its_sums_for_the_next(caplog):
 
 def test_while_the_database_refuses_them_the_sums_kept_are_bounded(caplog, monkeypatch):
     monkeypatch.setattr(tally, "KEEP_UNWRITTEN", 2)
-    counts = Tally("test counts", merge=lambda a, b: a + b, write=lambda sums: None)
-    try:
-        tally._buffering.set()
-        with caplog.at_level(logging.WARNING):
-            counts.add({"a": 1, "b": 1, "c": 1})
-            counts.add({"a": 1, "d": 1})
-    finally:
-        tally._buffering.clear()
-        tally._tallies.remove(counts)
+    with tally_of_its_own() as (counts, written), caplog.at_level(logging.WARNING):
+        counts.add({"a": 1, "b": 1, "c": 1})
+        counts.add({"a": 1, "d": 1})
 
-    assert counts._sums == {"a": 2, "b": 1}
+        assert counts._sums == {"a": 2, "b": 1}
     assert caplog.text.count("dropping test counts: 2 are waiting to be written") == 1
 
 
 def test_while_the_database_is_out_of_reach_the_log_says_so_once_and_once_when_it_is_back(caplog):
-    written: list[dict[str, int]] = []
-    outage = [DatabaseError("the database is unreachable")] * 5
-
-    def write(sums: dict[str, int]) -> None:
-        if outage:
-            raise outage.pop()
-        written.append(dict(sums))
-
-    counts = Tally("test counts", merge=lambda a, b: a + b, write=write)
-    try:
-        tally._buffering.set()
-        with caplog.at_level(logging.INFO, logger="helixsite.tally"):
-            for _ in range(6):  # five flushes while the database is away, one after
-                counts.add({"a": 1})
-                counts.flush()
-    finally:
-        tally._buffering.clear()
-        tally._tallies.remove(counts)
+    away = [DatabaseError("the database is unreachable")] * 5
+    with tally_of_its_own(*away) as (counts, written), caplog.at_level(logging.INFO, logger="helixsite.tally"):
+        for _ in range(6):  # five flushes while the database is away, one after
+            counts.add({"a": 1})
+            counts.flush()
 
     assert written == [{"a": 6}]
     assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
