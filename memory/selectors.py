@@ -151,38 +151,39 @@ def _embedding_done(_: Future) -> None:
         _embeddings_pending -= 1
 
 
-def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[[], None]:
+def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[[], None] | None:
     """Start embedding the query of a search from its arguments as the caller sent them, once
     the caller is known and allowed: the call's budget is spent and its arguments are checked
     meanwhile. ``memory_search`` takes the embedding if it embeds the same text; the call must
     call what this returns when it ends, whether or not the search ran. Only with the local
     model, and only while its thread is idle: calls refused later (over budget, bad arguments)
-    cost at most the one embedding the model's thread was free for."""
+    cost at most the one embedding the model's thread was free for. None if nothing started."""
     query, owner = raw.get("query"), raw.get("user_id")
     if not isinstance(query, str) or not query.strip() or len(query) > settings.HELIX_SEARCH_MAX_QUERY_CHARS:
-        return _nothing
+        return None
     if get_embedder().provider != "local" or _embeddings_pending:
-        return _nothing
+        return None
     personal = raw.get("scope", "personal") == "personal"
     owner = (owner.strip() or None) if personal and isinstance(owner, str) else None
     try:
         category = _category(raw.get("category"))
     except InvalidInput:
-        return _nothing
-    text = _guessed(actor, query.strip(), owner=owner, category=category)
+        return None
+    text = _guessed(_asked_as(actor, owner, category=category), query.strip())
     token = _prefetched.set((text, _embed_submit(text)))
     return lambda: _prefetched.reset(token)
 
 
-def _nothing() -> None:
-    return None
+def _asked_as(
+    actor: Actor, owner: str | None, *, concept: str | None = None, tags: tuple = (), category: str | None
+) -> tuple:
+    """Who asks in which scope: the key under which the speakers a search named are remembered."""
+    return (actor.pk, owner, concept, tags, category)
 
 
-def _guessed(
-    actor: Actor, query: str, *, owner: str | None, concept: str | None = None, tags: tuple = (), category: str | None
-) -> str:
+def _guessed(asked_as: tuple, query: str) -> str:
     """The query less the names this caller's last search in the same scope found to be speakers."""
-    return without_speakers(query, speakers_guess((actor.pk, owner, concept, tags, category), query))
+    return without_speakers(query, speakers_guess(asked_as, query))
 
 
 def _embed_early(query: str) -> Future | None:
@@ -232,8 +233,8 @@ def memory_search(
     # access, finds the speakers the query names and ranks the BM25 seeds: the two use different
     # cores. Which names are speakers is guessed from this caller's last search in this scope;
     # a wrong guess is embedded again.
-    asked_as = (actor.pk, owner, concept, tags, category)
-    guessed = _guessed(actor, request.query, owner=owner, concept=concept, tags=tags, category=category)
+    asked_as = _asked_as(actor, owner, concept=concept, tags=tags, category=category)
+    guessed = _guessed(asked_as, request.query)
     early = _embed_early(guessed)
     embedding_space_check()
     scope = _scope(actor, owner, concept=concept, tags=tags, category=category)

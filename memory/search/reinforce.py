@@ -11,6 +11,7 @@ erased before its counts are written is not counted."""
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from datetime import datetime
 
 from django.db import connection, transaction
@@ -25,11 +26,7 @@ Accesses = tuple[int, datetime]
 def reinforce(ids: list[uuid.UUID]) -> None:
     """Count one access for each of ``ids`` (a memory listed twice, two)."""
     now = timezone.now()
-    counted: dict[uuid.UUID, Accesses] = {}
-    for memory_id in ids:
-        held = counted.get(memory_id)
-        counted[memory_id] = (held[0] + 1 if held else 1, now)
-    ACCESSES.add(counted)
+    ACCESSES.add({memory_id: (hits, now) for memory_id, hits in Counter(ids).items()})
 
 
 def _merged(held: Accesses, new: Accesses) -> Accesses:
