@@ -13,12 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import Permission
-from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
 from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
+from helixsite.db.compiled import CompiledQuery
 from helixsite.db.replicas import reader
 from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
 from rbac.actors import SYSTEM, Actor, SystemActor
@@ -95,17 +94,16 @@ def readable_workspace_ids(actor: Actor) -> list[int]:
     # database is flushed or restored under a running server. Written out once rather than built
     # by the ORM on every search.
     with reader().cursor() as cursor:  # this call's read replica, as the ORM's router would pick
-        cursor.execute(_READABLE, [actor.pk])
+        cursor.execute(_READABLE.sql, _READABLE.params(actor.pk))
         return [int(pk) for (pk,) in cursor]
 
 
-# UserObjectPermission.objects.filter(user=…, permission__codename="read_workspace",
-# permission__content_type__app_label="rbac").values_list("object_pk")
-_READABLE = f"""
-    SELECT g.object_pk FROM {UserObjectPermission._meta.db_table} g
-    JOIN {Permission._meta.db_table} p ON p.id = g.permission_id
-    JOIN {ContentType._meta.db_table} c ON c.id = p.content_type_id
-    WHERE g.user_id = %s AND p.codename = 'read_workspace' AND c.app_label = 'rbac'"""
+_READABLE = CompiledQuery(
+    lambda user_id: UserObjectPermission.objects.filter(
+        user_id=user_id, permission__codename="read_workspace", permission__content_type__app_label="rbac"
+    ).values_list("object_pk"),
+    placeholder=-1,  # no user's id
+)
 
 
 class Rule(enum.StrEnum):
