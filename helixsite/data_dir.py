@@ -51,3 +51,14 @@ def write_secret(path: Path, text: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _SECRET_FILE_MODE)
     with os.fdopen(fd, "w") as handle:
         handle.write(text)
+
+
+def backup_dir() -> Path:
+    """``HELIX_BACKUP_DIR``, made private to its owner: the archives and the restore's markers."""
+    from django.conf import settings  # this module is read by the settings themselves
+
+    path = Path(settings.HELIX_BACKUP_DIR)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(PermissionError):
+        path.chmod(0o700)
+    return path

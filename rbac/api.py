@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from rbac.actors import Actor
 from rbac.selectors import users_list
 from rbac.services import enroll_client
@@ -44,6 +44,7 @@ class EnrollClientApi(ToolApi):
     """Admit the calling principal as worker in the onboarding workspace (idempotent)."""
 
     tool = "enroll_client"
+    kind = ToolKind.WRITE
     example = {
         "request": {"actor_id": "codex"},
         "response": {
@@ -82,7 +83,7 @@ class ListUsersApi(ToolApi):
     """The principals registry: global admins only; ids, names and timestamps."""
 
     tool = "list_users"
-    reads = True
+    kind = ToolKind.READ
     example = {
         "request": {"actor_id": "admin", "limit": 10},
         "response": {

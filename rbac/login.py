@@ -1,7 +1,7 @@
 """The session login (the admin's, and the stewardship room's): a budget of failed logins.
 
 Failed logins are counted per username and per client address, each in a token bucket in the
-database (``helixsite.agents.throttle``): a username may fail ``HELIX_LOGIN_USERNAME_FAILURES``
+database (``helixsite.db.budgets``): a username may fail ``HELIX_LOGIN_USERNAME_FAILURES``
 times and an address ``HELIX_LOGIN_ADDRESS_FAILURES`` times, and each allowance comes back at
 that many per ``HELIX_LOGIN_FAILURE_WINDOW_SECONDS``. Every attempt takes one unit from both
 before the password is checked, and a success gives its own units back: so concurrent attempts
@@ -30,7 +30,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
-from helixsite.agents.throttle import budget_refund, budget_spend
+from helixsite.db.budgets import budget_refund, budget_spend
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,9 @@ from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
+from helixsite.agents.catalogue import tool_classes
 from helixsite.agents.models import CallMinute
+from helixsite.agents.tool import ToolKind
 from helixsite.agents.usage import BOUNDS_MS, Usage, percentile, usage_sum
 from helixsite.queue_url import QueueUnreachable
 from helixsite.task_broker import queue_broker
@@ -21,16 +23,9 @@ from memory.models import Concept, Edge, Entity, Inference, Memory
 from memory.providers import get_llm
 from rbac.models import ApiToken, Federation, Principal, Workspace
 
-WRITE_TOOLS = (
-    "add_memory",
-    "update_memory",
-    "forget_memory",
-    "restore_memory",
-    "resolve_contradiction",
-    "think_commit",
-)
-"""The tools that change stored memories."""
-SEARCH_TOOLS = ("search_memory", "search_by_concept", "search_reasoning_chain", "build_context")
+WRITE_TOOLS = tuple(tool.tool for tool in tool_classes() if tool.kind is ToolKind.MEMORY_WRITE)
+"""The tools that change stored memories, in the catalogue's order."""
+SEARCH_TOOLS = tuple(tool.tool for tool in tool_classes() if tool.kind is ToolKind.SEARCH)
 """The tools that search stored memories."""
 
 

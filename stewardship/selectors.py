@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import time
 from dataclasses import dataclass, field
@@ -10,18 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection
-from django.db.migrations.loader import MigrationLoader
 from django_q.status import Stat
 
 from helixsite.db import replicas
-from helixsite.db.outage import connect_directly, reason
+from helixsite.db.status import database_check, migrations_check, vector_check
 from helixsite.queue_url import QueueUnreachable
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
 from memory.selectors import embedding_space_get, embedding_space_mismatch, reembed_status
-
-HEALTH_CONNECT_TIMEOUT_SECONDS = 3
 
 
 @dataclass
@@ -45,13 +40,13 @@ class HealthReport:
 
 def health_report() -> HealthReport:
     report = HealthReport()
-    report.checks["database"] = _database_check()
+    report.checks["database"] = database_check()
     if not report.checks["database"]["ok"]:
         for name in ("vector", "migrations", "embedder", "worker"):
             report.checks[name] = {"ok": False, "error": "database unreachable"}
         return report
-    report.checks["vector"] = _vector_check()
-    report.checks["migrations"] = _migrations_check()
+    report.checks["vector"] = vector_check()
+    report.checks["migrations"] = migrations_check()
     report.checks["embedder"] = _embedder_check(migrated=report.checks["migrations"]["ok"])
     report.checks["worker"] = _worker_check()
     if replicas.replica_aliases():
@@ -59,66 +54,6 @@ def health_report() -> HealthReport:
         # process serves all the same and stays in the balancer's rotation.
         report.checks["replicas"] = {"ok": True, "replicas": replicas.states()}
     return report
-
-
-def _database_check() -> dict[str, Any]:
-    """A new connection, past the pool: pooled connections can go on working while the server
-    refuses every new one (shutting down, out of connections), and only a new one tells."""
-    try:
-        params = connection.get_connection_params()
-        with contextlib.closing(connect_directly(params, timeout=HEALTH_CONNECT_TIMEOUT_SECONDS)) as fresh:
-            (version,) = fresh.execute("SELECT current_setting('server_version')").fetchone()
-    except Exception as exc:
-        return {"ok": False, "error": reason(exc)}
-    return {"ok": True, "server_version": version, "vendor": connection.vendor}
-
-
-def _vector_check() -> dict[str, Any]:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
-        row = cursor.fetchone()
-    if row is None:
-        return {"ok": False, "error": "the vector extension is not installed; run migrate"}
-    return {"ok": True, "version": row[0]}
-
-
-def database_status() -> dict[str, Any]:
-    """The database as any caller may see it (MCP ``status://database``): reachable, versions,
-    migrations. Nothing about anyone's data: no counts, no names."""
-    database = _database_check()
-    if not database["ok"]:
-        return {"reachable": False, "error": database["error"]}
-    vector = _vector_check()
-    try:
-        applied, pending = _migration_state()
-        migrations: dict[str, Any] = {"applied": applied, "pending": pending}
-    except DatabaseError as exc:
-        migrations = {"error": str(exc).splitlines()[0]}
-    return {
-        "reachable": True,
-        "vendor": database["vendor"],
-        "server_version": database["server_version"],
-        "pgvector": vector.get("version"),
-        "migrations": migrations,
-    }
-
-
-def _migration_state() -> tuple[int, list[str]]:
-    """How many migrations are applied, and the names of those still pending."""
-    loader = MigrationLoader(connection)
-    applied = loader.applied_migrations
-    pending = sorted(f"{app}.{name}" for app, name in loader.graph.nodes if (app, name) not in applied)
-    return len(applied), pending
-
-
-def _migrations_check() -> dict[str, Any]:
-    try:
-        _, pending = _migration_state()
-    except DatabaseError as exc:
-        return {"ok": False, "error": str(exc).splitlines()[0]}
-    if pending:
-        return {"ok": False, "pending": pending, "error": f"{len(pending)} migrations not applied; run migrate"}
-    return {"ok": True}
 
 
 def _embedder_check(*, migrated: bool) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -32,6 +33,21 @@ from helixsite.db import replicas
 READ_FROM_HEADER = "X-Helix-Read-From"
 # How deep a parameter's JSON may nest (metadata, context): deeper is refused, not recursed into.
 MAX_DEPTH = 32
+
+
+class ToolKind(StrEnum):
+    """What a tool does to what is stored: the one fact that decides whether it answers GET and
+    runs on a read replica, whether it is served while a restore runs (REST and MCP alike), and
+    how the observatory groups it."""
+
+    SEARCH = "search"  # searches stored memories; changes nothing
+    READ = "read"  # reads; changes nothing
+    MEMORY_WRITE = "memory_write"  # changes stored memories
+    WRITE = "write"  # changes something else: sessions, presence, enrolment, documents
+
+    @property
+    def reads(self) -> bool:
+        return self in (ToolKind.SEARCH, ToolKind.READ)
 
 
 class ToolInput(serializers.Serializer):
@@ -62,12 +78,14 @@ class ActorInput(ToolInput):
 
 
 class ToolApi(APIView):
-    """One tool. ``reads`` tools answer GET (query string) as well as POST (JSON body).
+    """One tool. Every tool states its ``kind``; those that only read (``reads``, derived from
+    it) answer GET (query string) as well as POST (JSON body).
 
     ``example`` holds a request and a response as an agent would see them, for the docs."""
 
     tool: ClassVar[str]
-    reads: ClassVar[bool] = False
+    kind: ClassVar[ToolKind]
+    reads: ClassVar[bool]  # from ``kind``, never set by hand
     # A reading tool that writes first and reads what it wrote keeps to the primary (False).
     reads_on_replica: ClassVar[bool] = True
     example: ClassVar[dict[str, Any]] = {}
@@ -80,6 +98,9 @@ class ToolApi(APIView):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "tool" in cls.__dict__:
+            if "kind" not in cls.__dict__:
+                raise TypeError(f"{cls.__name__} states no kind (a ToolKind)")
+            cls.reads = cls.kind.reads
             _document(cls)
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:

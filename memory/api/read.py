@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework import serializers
 from rest_framework.request import Request
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.answers import memory_answer, memory_context
 from memory.api import examples
 from memory.api.shapes import ChunkCitationOut, MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
@@ -34,7 +34,7 @@ class SearchMemoryApi(ToolApi):
     """Hybrid recall (vector + BM25 + graph) over the memories the caller may see."""
 
     tool = "search_memory"
-    reads = True
+    kind = ToolKind.SEARCH
     example = examples.SEARCH_MEMORY
 
     class InputSerializer(ActorInput, SearchOptions):
@@ -65,7 +65,7 @@ class ListMemoriesApi(ToolApi):
     """Newest first, paged with ``cursor``: an audit view, not recall."""
 
     tool = "list_memories"
-    reads = True
+    kind = ToolKind.READ
     example = examples.LIST_MEMORIES
 
     class InputSerializer(ActorInput):
@@ -100,7 +100,7 @@ class GetMemoryApi(ToolApi):
     """One memory by id, with its edges to memories the caller may see and its history."""
 
     tool = "get_memory"
-    reads = True
+    kind = ToolKind.READ
     example = examples.GET_MEMORY
 
     class InputSerializer(ActorInput):
@@ -145,7 +145,7 @@ class GetMemoryGraphApi(ToolApi):
     """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest."""
 
     tool = "get_memory_graph"
-    reads = True
+    kind = ToolKind.READ
     example = examples.GET_MEMORY_GRAPH
 
     class InputSerializer(ActorInput):
@@ -168,7 +168,7 @@ class SearchByConceptApi(ToolApi):
     """Memories that are instances of a concept (preference, skill, goal…), ranked by the query."""
 
     tool = "search_by_concept"
-    reads = True
+    kind = ToolKind.SEARCH
     example = examples.SEARCH_BY_CONCEPT
 
     class InputSerializer(ActorInput, SearchOptions):
@@ -188,7 +188,7 @@ class SearchReasoningChainApi(ToolApi):
     """Why / what follows: chains of IMPLIES, BECAUSE, CONTRADICTS, SUPPORTS from the best matches."""
 
     tool = "search_reasoning_chain"
-    reads = True
+    kind = ToolKind.SEARCH
     example = examples.SEARCH_REASONING_CHAIN
 
     class InputSerializer(ActorInput):
@@ -213,7 +213,7 @@ class ConnectMemoriesApi(ToolApi):
     """How A relates to B: one typed path between two anchors (text or ids), or a clear no-path."""
 
     tool = "connect_memories"
-    reads = True
+    kind = ToolKind.READ
     example = examples.CONNECT_MEMORIES
 
     class InputSerializer(ActorInput):
@@ -240,7 +240,7 @@ class BuildContextApi(ToolApi):
     """The best memories for a query, diversified and packed within a token budget, with ids to cite."""
 
     tool = "build_context"
-    reads = True
+    kind = ToolKind.SEARCH
     example = examples.BUILD_CONTEXT
 
     class InputSerializer(ActorInput, SearchOptions):
@@ -302,7 +302,7 @@ class GetProfileApi(ToolApi):
     context, open goals), every line citing the memories it came from."""
 
     tool = "get_profile"
-    reads = True
+    kind = ToolKind.READ
     reads_on_replica = False  # a profile never built is built first, then read back
     example = examples.GET_PROFILE
 
@@ -333,7 +333,7 @@ class AnswerQuestionApi(ToolApi):
     "Not in memory." (found=false) when nothing recalled answers it."""
 
     tool = "answer_question"
-    reads = True
+    kind = ToolKind.READ
     example = examples.ANSWER_QUESTION
 
     class InputSerializer(ActorInput, SearchOptions):

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.api import examples
 from memory.api.shapes import MemoryOut, memory_out
 from memory.ingest.request import (
@@ -31,6 +31,7 @@ class AddMemoryApi(ToolApi):
     supersede, contradict, link or skip) per fact."""
 
     tool = "add_memory"
+    kind = ToolKind.MEMORY_WRITE
     example = examples.ADD_MEMORY
 
     class InputSerializer(ActorInput):
@@ -93,6 +94,7 @@ class UpdateMemoryApi(ToolApi):
     rephrasing: new information goes through add_memory, which decides to update or supersede."""
 
     tool = "update_memory"
+    kind = ToolKind.MEMORY_WRITE
     example = examples.UPDATE_MEMORY
 
     class InputSerializer(ActorInput):
@@ -115,6 +117,7 @@ class ForgetMemoryApi(ToolApi):
     """Soft-delete a memory (author, moderator or admin); history kept, an admin can restore."""
 
     tool = "forget_memory"
+    kind = ToolKind.MEMORY_WRITE
     example = examples.FORGET_MEMORY
 
     class InputSerializer(ActorInput):
@@ -137,6 +140,7 @@ class RestoreMemoryApi(ToolApi):
     """Bring back a forgotten memory (global admins)."""
 
     tool = "restore_memory"
+    kind = ToolKind.MEMORY_WRITE
     example = examples.RESTORE_MEMORY
 
     class InputSerializer(ActorInput):

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.categories.selectors import category_list
 from rbac.actors import Actor
 
@@ -28,7 +28,7 @@ class ListCategoriesApi(ToolApi):
     ``category`` to recall within it."""
 
     tool = "list_categories"
-    reads = True
+    kind = ToolKind.READ
     example = {
         "request": {"actor_id": "codex", "user_id": "alice", "parent": "work"},
         "response": {

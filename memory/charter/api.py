@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from helixsite.agents.tool import ToolApi, ToolInput
+from helixsite.agents.tool import ToolApi, ToolInput, ToolKind
 from memory.charter.services import contradiction_resolve
 from rbac.actors import Actor
 
@@ -19,6 +19,7 @@ class ResolveContradictionApi(ToolApi):
     in different contexts). Three equal verdicts on one kind of conflict propose a rule."""
 
     tool = "resolve_contradiction"
+    kind = ToolKind.MEMORY_WRITE
     example = {
         "request": {"actor_id": "codex", "from_id": NEW, "to_id": OLD, "resolution": "retract"},
         "response": {

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from helixsite.errors import InvalidInput
 from memory.documents import examples
 from memory.documents.formats import FILE_TYPES, base64_decode, text_check
@@ -105,6 +105,7 @@ class AddDocumentApi(ToolApi):
     only from chunks it no longer has, and said nowhere else, are forgotten (memories_forgotten)."""
 
     tool = "add_document"
+    kind = ToolKind.WRITE
     example = examples.ADD_DOCUMENT
 
     class InputSerializer(ActorInput):
@@ -173,7 +174,7 @@ class GetDocumentApi(ToolApi):
     their offsets in its text, and the versions it replaced."""
 
     tool = "get_document"
-    reads = True
+    kind = ToolKind.READ
     example = examples.GET_DOCUMENT
 
     class InputSerializer(ActorInput):
@@ -207,7 +208,7 @@ class ListDocumentsApi(ToolApi):
     """The documents you may see, newest first, paged with ``cursor``; narrowed by owner, workspace, status."""
 
     tool = "list_documents"
-    reads = True
+    kind = ToolKind.READ
     example = examples.LIST_DOCUMENTS
 
     class InputSerializer(ActorInput):
@@ -246,6 +247,7 @@ class ForgetDocumentApi(ToolApi):
     naming the document: memories_forgotten says how many. A global admin can restore them."""
 
     tool = "forget_document"
+    kind = ToolKind.WRITE
     example = examples.FORGET_DOCUMENT
 
     class InputSerializer(ActorInput):

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.fastthink.models import ThoughtType
 from memory.fastthink.selectors import search_incomplete_thoughts, think_status
 from memory.fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
@@ -55,6 +55,7 @@ class ThinkStartApi(ToolApi):
     """Open a scratch reasoning session (90 s, 150 thoughts by default) bound to you."""
 
     tool = "think_start"
+    kind = ToolKind.WRITE
     example = {
         "request": {
             "actor_id": "codex",
@@ -78,6 +79,7 @@ class ThinkAddApi(ToolApi):
     """Add one reasoning step, optionally under an earlier thought."""
 
     tool = "think_add"
+    kind = ToolKind.WRITE
     example = {
         "request": {
             "actor_id": "codex",
@@ -117,6 +119,7 @@ class ThinkRecallApi(ToolApi):
     """Pull memories you may read into the session as evidence (read-only: nothing changes)."""
 
     tool = "think_recall"
+    kind = ToolKind.WRITE
     example = {
         "request": {
             "actor_id": "codex",
@@ -164,6 +167,7 @@ class ThinkConcludeApi(ToolApi):
     """Mark the conclusion and the thoughts that support it; the session is then decided."""
 
     tool = "think_conclude"
+    kind = ToolKind.WRITE
     example = {
         "request": {
             "actor_id": "codex",
@@ -199,6 +203,7 @@ class ThinkCommitApi(ToolApi):
     edges from the evidence it cites."""
 
     tool = "think_commit"
+    kind = ToolKind.MEMORY_WRITE
     example = {
         "request": {"actor_id": "codex", "session_id": "plan-migration", "user_id": "team", "group_id": "team-red"},
         "response": {
@@ -232,6 +237,7 @@ class ThinkDiscardApi(ToolApi):
     """Throw a session away (thinking, decided or timed out); nothing is written."""
 
     tool = "think_discard"
+    kind = ToolKind.WRITE
     InputSerializer = SessionInput
     OutputSerializer = SessionOut
     example = {
@@ -248,7 +254,7 @@ class ThinkStatusApi(ToolApi):
     """A session's state, budget left and thoughts."""
 
     tool = "think_status"
-    reads = True
+    kind = ToolKind.READ
     InputSerializer = SessionInput
     example = {
         "request": {"actor_id": "codex", "session_id": "plan-migration"},
@@ -267,7 +273,7 @@ class SearchIncompleteThoughtsApi(ToolApi):
     """Your own sessions that timed out or were never committed, newest first, to resume."""
 
     tool = "search_incomplete_thoughts"
-    reads = True
+    kind = ToolKind.READ
     example = {
         "request": {"actor_id": "codex", "limit": 3},
         "response": {

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi
+from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.outbox.selectors import add_status_get
 from rbac.actors import Actor
 
@@ -16,7 +16,7 @@ class GetAddStatusApi(ToolApi):
     Only its creator, its owner or a global admin may ask."""
 
     tool = "get_add_status"
-    reads = True
+    kind = ToolKind.READ
     example = {
         "request": {"actor_id": "codex", "pending_id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"},
         "response": {

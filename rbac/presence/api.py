@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from helixsite.agents.tool import ActorInput, ToolApi, ToolInput
+from helixsite.agents.tool import ActorInput, ToolApi, ToolInput, ToolKind
 from rbac.actors import Actor
 from rbac.presence.models import AGENT_ID_MAX, STATUS_MAX
 from rbac.presence.selectors import swarm_status
@@ -20,6 +20,7 @@ class AgentHeartbeatApi(ToolApi):
     and at meaningful progress; end with agent_farewell, not a terminal status."""
 
     tool = "agent_heartbeat"
+    kind = ToolKind.WRITE
     example = {
         "request": {"actor_id": "codex", "agent_id": "codex:main", "status": "reading the repository"},
         "response": {
@@ -64,7 +65,7 @@ class SwarmStatusApi(ToolApi):
     active (seen within the window) against total."""
 
     tool = "swarm_status"
-    reads = True
+    kind = ToolKind.READ
     example = {
         "request": {"active_window_secs": 300},
         "response": {
@@ -130,6 +131,7 @@ class AgentFarewellApi(ToolApi):
     """End one of your own instances (and its subagents). Authorship of memories is unchanged."""
 
     tool = "agent_farewell"
+    kind = ToolKind.WRITE
     example = {
         "request": {"actor_id": "codex", "agent_id": "codex:main"},
         "response": {

@@ -9,7 +9,7 @@ class VaultConfig(AppConfig):
     def ready(self) -> None:
         from django_q.signals import pre_execute
 
-        from stewardship.vault import restore_marker
+        from helixsite import restore_marker
 
         # A queue worker lives across a restore: before each task it drops what it cached of
         # the database it had (content-type ids), as the web workers do before each request.

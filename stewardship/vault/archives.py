@@ -16,21 +16,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
-
+from helixsite.data_dir import backup_dir
 from helixsite.errors import NotFound
 
 ID_PATTERN = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{4}$")
 _CHUNK = 1024 * 1024
 _FILE_MODE = 0o600
-
-
-def vault_dir() -> Path:
-    path = Path(settings.HELIX_BACKUP_DIR)
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    with contextlib.suppress(PermissionError):
-        path.chmod(0o700)
-    return path
 
 
 def new_id(now: datetime) -> str:
@@ -44,11 +35,11 @@ def checked_id(backup_id: str) -> str:
 
 
 def archive_path(backup_id: str) -> Path:
-    return vault_dir() / f"{checked_id(backup_id)}.dump"
+    return backup_dir() / f"{checked_id(backup_id)}.dump"
 
 
 def manifest_path(backup_id: str) -> Path:
-    return vault_dir() / f"{checked_id(backup_id)}.json"
+    return backup_dir() / f"{checked_id(backup_id)}.json"
 
 
 def partial(path: Path) -> Path:
@@ -88,7 +79,7 @@ def manifest_read(backup_id: str) -> dict[str, Any] | None:
 def stored_ids() -> list[str]:
     """Ids of the complete backups on disk: an archive with its manifest."""
     found = []
-    for entry in vault_dir().glob("*.json"):
+    for entry in backup_dir().glob("*.json"):
         backup_id = entry.name.removesuffix(".json")
         if ID_PATTERN.fullmatch(backup_id) and (entry.parent / f"{backup_id}.dump").is_file():
             found.append(backup_id)

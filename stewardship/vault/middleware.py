@@ -1,27 +1,21 @@
-"""Writes refused with 503 while a restore runs (see ``restore_marker``).
+"""Writes refused with 503 while a restore runs (see ``helixsite.restore_marker``).
 
-Reads go on: the database being replaced answers them until the switch. The agent tools that
-only read are POSTs too, and stay open; logging in to the room stays open, to watch the job."""
+Reads go on: the database being replaced answers them until the switch. An agent tool is let
+through when its ``ToolApi.kind`` only reads (the same fact the MCP transport asks), whatever
+its HTTP method; logging in to the room stays open, to watch the job."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from helixsite.errors import RETRY_AFTER_SECONDS, ApplicationError
-from stewardship.metrics import SEARCH_TOOLS
-from stewardship.vault.restore_marker import forget_if_restored, restore_running
-
-
-class RestoreInProgress(ApplicationError):
-    status = 503
-    code = "restore_in_progress"
-
+from helixsite.errors import RETRY_AFTER_SECONDS
+from helixsite.restore_marker import MESSAGE, RestoreInProgress, forget_if_restored, restore_running
 
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS", "TRACE"}
-_READ_ONLY_POSTS = {f"/api/v1/{tool}" for tool in SEARCH_TOOLS} | {"/steward/login/", "/steward/logout/"}
-MESSAGE = "A restore of the database is running; writes are refused until it ends. Try again shortly."
+_ROOM_POSTS_DURING_RESTORE = {"/steward/login", "/steward/logout"}
 
 
 class RestoreGuardMiddleware:
@@ -30,12 +24,17 @@ class RestoreGuardMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         forget_if_restored()
-        if request.method not in _SAFE_METHODS and request.path.rstrip("/") not in _READ_ONLY and restore_running():
-            return refusal(request)
         return self.get_response(request)
 
+    def process_view(self, request: HttpRequest, view: Callable, args: Any, kwargs: Any) -> HttpResponse | None:
+        if request.method in _SAFE_METHODS or _served_during_restore(request, view) or not restore_running():
+            return None
+        return refusal(request)
 
-_READ_ONLY = {path.rstrip("/") for path in _READ_ONLY_POSTS}
+
+def _served_during_restore(request: HttpRequest, view: Callable) -> bool:
+    tool = getattr(view, "cls", None)  # DRF's as_view() keeps the view class here
+    return bool(getattr(tool, "reads", False)) or request.path.rstrip("/") in _ROOM_POSTS_DURING_RESTORE
 
 
 def refusal(request: HttpRequest) -> HttpResponse:
@@ -46,10 +45,3 @@ def refusal(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(f"503 Service Unavailable\n\n{MESSAGE}\n", status=503, content_type="text/plain")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
-
-
-def tool_refused_during_restore(*, reads: bool) -> None:
-    """For the MCP transport, which Django's middleware does not see: a tool that writes is
-    refused (``restore_in_progress``, like REST's 503) while a restore runs."""
-    if not reads and restore_running():
-        raise RestoreInProgress(MESSAGE)

@@ -137,8 +137,3 @@ def database_drop(name: str) -> None:
     """Drop ``name`` if it exists, closing whatever is still connected to it."""
     with connect(dbname="postgres") as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
-def database_exists(name: str) -> bool:
-    with connect(dbname="postgres") as conn:
-        return conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None

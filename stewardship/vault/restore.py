@@ -34,13 +34,13 @@ from psycopg import sql
 
 from helixsite import embedded_db
 from helixsite.errors import Conflict
+from helixsite.restore_marker import restore_begin, restore_end
 from stewardship.models import AuditEntry
 from stewardship.vault import archives, postgres
 from stewardship.vault.catalogue import catalogue_reconcile
 from stewardship.vault.dump import backup_take
 from stewardship.vault.jobs import job_finish, job_step
 from stewardship.vault.models import Backup, VaultJob
-from stewardship.vault.restore_marker import restore_begin, restore_end
 from stewardship.vault.verify import restore_into, scratch_name
 
 logger = logging.getLogger("helixsite.vault")

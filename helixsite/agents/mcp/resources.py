@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from helixsite.agents.catalogue import tool_classes
 from helixsite.agents.mcp.prompts import prompt_names
+from helixsite.db.status import database_status
 from memory.charter.selectors import charter_rules
 from memory.providers import get_embedder, get_llm
-from stewardship.selectors import database_status
 
 CONFIG_URI = "config://helixsite"
 STATUS_URI = "status://database"

@@ -26,8 +26,8 @@ from helixsite.agents.throttle import rate_check
 from helixsite.agents.tool import ToolApi
 from helixsite.agents.usage import call_record
 from helixsite.errors import api_exception_handler
+from helixsite.restore_marker import tool_refused_during_restore
 from rbac.models import ApiToken
-from stewardship.vault.middleware import tool_refused_during_restore
 
 logger = logging.getLogger("helixsite.mcp")
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django_q.models import Schedule
 
 from helixsite.agents.models import RateBudget
-from helixsite.agents.throttle import FULL_AFTER, budget_prune, budget_spend
+from helixsite.db.budgets import FULL_AFTER, budget_prune, budget_spend
 
 pytestmark = pytest.mark.django_db
 

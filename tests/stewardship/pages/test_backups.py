@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from helixsite.agents.catalogue import tool_classes
 from helixsite.agents.mcp.tools import tool_call
+from helixsite.restore_marker import restore_begin, restore_end
 from memory.api.read import SearchMemoryApi
 from memory.api.write import AddMemoryApi
 from stewardship.vault import archives
 from stewardship.vault import restore as restore_module
 from stewardship.vault.models import Backup, VaultJob
-from stewardship.vault.restore_marker import restore_begin, restore_end
 from stewardship.vault.services import backup_now
 from tests.factories import bearer_client, make_agent_with_token, make_principal
 from tests.stewardship.pages.conftest import HTMX, audit_lines, inline_error
@@ -170,3 +171,27 @@ def test_mcp_write_tools_are_refused_while_a_restore_runs_and_searches_go_on(tra
 
     assert write.is_error and write.structured_content["error"]["code"] == "restore_in_progress"
     assert search.structured_content.get("error", {}).get("code") != "restore_in_progress"
+
+
+def test_during_a_restore_each_tool_is_served_or_refused_alike_over_rest_and_mcp(transactional_db):
+    """Whether a tool is refused follows its kind alone, on both transports: a tool that only
+    reads (get_memory, list_memories…) goes on over REST's POST as over MCP; every other one is
+    refused. The tools come from the catalogue, so a new one needs no list edited here."""
+    principal, issued = make_agent_with_token("writer")
+    api = bearer_client(issued.raw)
+    refused: dict[str, tuple[bool, bool]] = {}
+    restore_begin(job_id="test")
+    try:
+        for tool in tool_classes():
+            rest = api.post(f"/api/v1/{tool.tool}", {"actor_id": "writer"}, format="json")
+            mcp = tool_call(tool=tool, arguments={"actor_id": "writer"}, authenticate=lambda: issued.token)
+            refused[tool.tool] = (
+                rest.status_code == 503 and rest.json()["error"]["code"] == "restore_in_progress",
+                (mcp.structured_content.get("error") or {}).get("code") == "restore_in_progress",
+            )
+    finally:
+        restore_end(restored=False)
+
+    expected = {tool.tool: (not tool.reads, not tool.reads) for tool in tool_classes()}
+    assert refused == expected
+    assert refused["get_memory"] == (False, False) and refused["add_memory"] == (True, True)

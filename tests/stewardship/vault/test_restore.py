@@ -15,13 +15,14 @@ from django.db import connection
 from django.utils import timezone
 from django_q.models import Schedule
 
+from helixsite import restore_marker
 from helixsite.db.outage import is_unreachable
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Edge, Memory, MemoryHistory
 from memory.outbox.models import PendingInput
 from rbac.models import ApiToken, Role, Workspace
 from stewardship.models import AuditEntry
-from stewardship.vault import postgres, restore_marker
+from stewardship.vault import postgres
 from stewardship.vault import restore as restore_module
 from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.services import backup_now, restore_request

@@ -1,5 +1,6 @@
 """What every process on the host learns about a restore, through two files in the vault's
-directory (HELIX_BACKUP_DIR, on the host of the embedded database every process shares).
+directory (HELIX_BACKUP_DIR, on the host of the embedded database every process shares). A
+foundation: the agent tools of both transports, the room's guard and the vault read it.
 
 ``restore-in-progress`` exists while a restore runs: web workers refuse writes with 503 (a write
 made then would be lost when the restored database takes the old one's place). It names the
@@ -23,11 +24,19 @@ import psutil
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 
-from stewardship.vault.archives import vault_dir
+from helixsite.data_dir import backup_dir
+from helixsite.errors import ApplicationError
 
+MESSAGE = "A restore of the database is running; writes are refused until it ends. Try again shortly."
 RUNNING_FILE = "restore-in-progress"
 RESTORED_FILE = "restored"
 CHECK_EVERY_SECONDS = 2.0
+
+
+class RestoreInProgress(ApplicationError):
+    status = 503
+    code = "restore_in_progress"
+
 
 _seen = {"mtime": None, "checked": 0.0}
 _lock = threading.Lock()
@@ -39,13 +48,13 @@ def _path(name: str) -> Path:
 
 
 def restore_begin(*, job_id: str) -> None:
-    vault_dir()
+    backup_dir()
     _path(RUNNING_FILE).write_text(json.dumps({"job": job_id, "pid": os.getpid(), "since": time.time()}))
 
 
 def restore_end(*, restored: bool) -> None:
     if restored:
-        vault_dir()
+        backup_dir()
         _path(RESTORED_FILE).write_text(str(time.time()))
         forget_if_restored(force=True)
     with contextlib.suppress(FileNotFoundError):
@@ -79,3 +88,11 @@ def forget_if_restored(*, force: bool = False, **signal_arguments: Any) -> None:
         _seen["mtime"] = mtime  # type: ignore[assignment]
     if changed or force:
         ContentType.objects.clear_cache()
+
+
+def tool_refused_during_restore(*, reads: bool) -> None:
+    """A tool that writes is refused (``restore_in_progress``, 503) while a restore runs; one that
+    only reads goes on, answered by the database being replaced until the switch. Both
+    transports ask this, from the same ``ToolApi.kind``."""
+    if not reads and restore_running():
+        raise RestoreInProgress(MESSAGE)
