@@ -25,17 +25,18 @@ from memory.embedding_space import embedding_space_mismatch as embedding_space_m
 from memory.models import Concept, Edge, Memory, MemoryHistory, ReembedJob
 from memory.providers import embed_query, get_embedder
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
+from memory.search.bm25 import NOTHING
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.params import SearchRequest, search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
 from memory.search.rows import recalled
+from memory.search.scope import Scope
 from memory.search.score import Hit, score
-from memory.search.seeds import Bm25, Scope, bm25_seeds, rare_tokens, vector_seeds
+from memory.search.seeds import bm25_seeds, rare_tokens, vector_seeds
 from memory.search.speakers import speakers_guess, speakers_learn, speakers_named, without_speakers
 from rbac.actors import Actor
-from rbac.policy import is_global_admin, readable_workspace_ids
 
 
 class ReembedState(dict):
@@ -247,7 +248,7 @@ def memory_search(
             early.cancel()  # if it has not started yet
         embedding = _embed_meanwhile(request.matched)
     signals = settings.HELIX_SEARCH_SEEDS
-    bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
+    bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else NOTHING
     vector = embedding.result()
     vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
     bm25_scores = bm25.scores
@@ -324,8 +325,7 @@ def _scope(
     tags: tuple[str, ...] = (),
     category: str | None = None,
 ) -> Scope:
-    readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
-    return Scope(readable=readable, user_id=user_id, concept=concept, tags=tuple(tags), category=category)
+    return Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category)
 
 
 def _category(text: str | None) -> str | None:

@@ -248,8 +248,13 @@ def visible_memories_filter(actor: Actor) -> Q:
     """A filter for Memory querysets: what ``actor`` may see. Global admins see everything."""
     if is_global_admin(actor):
         return Q()
-    readable = readable_workspace_ids(actor)
-    return Q(visible_in__overlap=list(readable))
+    return visible_in_any(readable_workspace_ids(actor))
+
+
+def visible_in_any(workspace_ids: Iterable[int]) -> Q:
+    """A filter for memories, documents and chunks: seen through at least one of ``workspace_ids``.
+    The ORM's one visibility clause; ``memory.search.scope`` holds the raw statements' one."""
+    return Q(visible_in__overlap=list(workspace_ids))
 
 
 def _only_writable_workspace(actor: Actor) -> Workspace:

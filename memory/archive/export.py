@@ -33,6 +33,7 @@ from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedF
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
 from memory.selectors import embedding_space_get
 from rbac.models import Federation, FederationMember, Workspace
+from rbac.policy import visible_in_any
 
 Progress = Callable[[str, int], None]
 _CHUNK = 2000
@@ -255,7 +256,7 @@ def _selected(selection: Selection, workspace_ids: list[int]) -> Selected:
 
     def narrowed(rows: QuerySet[Any]) -> QuerySet[Any]:
         if workspace_ids:
-            rows = rows.filter(visible_in__overlap=workspace_ids)
+            rows = rows.filter(visible_in_any(workspace_ids))
         if selection.owner:
             rows = rows.filter(user_id=selection.owner)
         return rows

@@ -19,7 +19,7 @@ from helixsite.errors import InvalidInput
 from memory.categories.models import AtlasSnapshot, Filing
 from memory.categories.paths import path_normalize
 from memory.models import Memory
-from memory.search.seeds import Scope
+from memory.search.scope import Scope
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 

@@ -20,6 +20,7 @@ from memory.categories.paths import lineage, path_normalize
 from memory.categories.rules import Signals, paths_by_rules
 from memory.models import InstanceOf, Memory, Mention
 from memory.providers import LLM, ProviderError
+from memory.search.scope import current_memory
 
 
 def category_ensure(*, scope: str, paths: Iterable[str]) -> dict[str, Category]:
@@ -184,7 +185,7 @@ def atlas_snapshot_take() -> AtlasSnapshot:
     return snapshot
 
 
-_LIVE = "m.deleted_at IS NULL AND m.valid_to IS NULL AND (m.expires_at IS NULL OR m.expires_at > now())"
+_LIVE = current_memory("m")
 
 
 def _atlas_categories(cap: int) -> tuple[list[dict], int, int]:

@@ -39,6 +39,15 @@ class DocumentQuerySet(models.QuerySet["Document"]):
         return self.filter(visible_memories_filter(actor))
 
 
+class ChunkQuerySet(models.QuerySet["Chunk"]):
+    def live(self) -> ChunkQuerySet:
+        """Current chunks of documents not forgotten: what recall may return."""
+        return self.filter(deleted_at__isnull=True, superseded_at__isnull=True)
+
+    def visible_to(self, actor: Actor) -> ChunkQuerySet:
+        return self.filter(visible_memories_filter(actor))
+
+
 class Document(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     title = models.CharField(max_length=300)
@@ -147,6 +156,8 @@ class Chunk(models.Model):
     extracted_at = models.DateTimeField(null=True, blank=True, help_text="memories extracted from it (extract=true)")
     superseded_at = models.DateTimeField(null=True, blank=True, help_text="set when a new version replaced it")
     deleted_at = models.DateTimeField(null=True, blank=True, help_text="its document was forgotten")
+
+    objects = ChunkQuerySet.as_manager()
 
     class Meta:
         ordering = ["document", "version", "position"]

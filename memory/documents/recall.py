@@ -25,9 +25,11 @@ from django.utils import timezone
 
 from helixsite.db.replicas import reader
 from memory.documents.selectors import citations_for_memories
-from memory.search.corpus import CHUNKS, statistics_of_text
-from memory.search.params import SearchRequest, Window
-from memory.search.seeds import Bm25, Scope, matched_text, nearest, ranks, rrf, vector_text
+from memory.search.bm25 import NOTHING, Bm25, bm25_rank
+from memory.search.corpus import CHUNKS
+from memory.search.params import SearchRequest
+from memory.search.scope import Scope
+from memory.search.seeds import matched_text, nearest, ranks, rrf, vector_text
 
 CHUNK_IMPORTANCE = 0.5  # a chunk has no importance of its own: the middle of the scale
 
@@ -73,9 +75,9 @@ def with_chunks(results: list[dict[str, Any]], *, scope: Scope, request: SearchR
 
 
 def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[str, Any]]:
-    where, params = _visible(scope, request.window)
+    where, params = scope.chunks_sql(request.window)
     signals = settings.HELIX_SEARCH_SEEDS
-    bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else Bm25({}, 1.0)
+    bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else NOTHING
     cosines = (
         nearest("documents_chunk c", where, params, vector, owned=scope.user_id is not None)
         if signals in ("hybrid", "vector")
@@ -158,66 +160,9 @@ def _result(row: ChunkRow, score: float, semantic: float, freshness: float, bm25
     }
 
 
-def _visible(scope: Scope, window: Window | None, alias: str = "c") -> tuple[str, dict[str, Any]]:
-    """The chunks a scope may recall: current, of documents not forgotten, in a readable workspace."""
-    clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.superseded_at IS NULL"]
-    params: dict[str, Any] = {}
-    if scope.readable is not None:
-        clauses.append(f"{alias}.visible_in && %(readable)s::int[]")
-        params["readable"] = scope.readable
-    if scope.user_id is not None:
-        clauses.append(f"{alias}.user_id = %(owner)s")
-        params["owner"] = scope.user_id
-    if window is not None and window.start is not None:
-        clauses.append(f"{alias}.created_at >= %(window_start)s")
-        params["window_start"] = window.start
-    if window is not None and window.end is not None:
-        clauses.append(f"{alias}.created_at <= %(window_end)s")
-        params["window_end"] = window.end
-    return " AND ".join(clauses), params
-
-
 def _bm25(scope: Scope, request: SearchRequest, where: str, params: dict[str, Any]) -> Bm25:
-    terms, counted = statistics_of_text(CHUNKS, scope.readable, matched_text(request.query))
-    if not terms:
-        return Bm25({}, 1.0)
-    n, average, frequencies = counted.documents, counted.own_length, counted.frequencies
-    k1, b = settings.HELIX_SEARCH_BM25_K1, settings.HELIX_SEARCH_BM25_B
-    sql = f"""
-        WITH df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
-        candidates AS (
-            SELECT c.id, c.search_vector, 1 - %(b)s + %(b)s * length(c.search_vector) / %(average)s AS norm
-            FROM documents_chunk c
-            WHERE {where} AND c.search_vector @@ %(any_term)s::tsquery
-            ORDER BY ts_rank(c.search_vector, %(any_term)s::tsquery) DESC, c.id LIMIT %(pool)s
-        ),
-        counted AS (
-            SELECT c.id, u.lexeme, cardinality(u.positions)::float / c.norm AS tf
-            FROM candidates c
-            CROSS JOIN LATERAL unnest(ts_delete(c.search_vector,
-                tsvector_to_array(ts_delete(c.search_vector, %(terms)s::text[])))) AS u
-        )
-        SELECT t.id, sum(ln(1 + (%(n)s - df.df + 0.5) / (df.df + 0.5)) * t.tf * (%(k1)s + 1) / (t.tf + %(k1)s))
-        FROM counted t JOIN df ON df.term = t.lexeme
-        GROUP BY t.id ORDER BY 2 DESC, t.id LIMIT %(k)s"""
-    query_params = {
-        **params,
-        "terms": terms,
-        "dfs": [frequencies[t] for t in terms],
-        "n": n,
-        "average": average,
-        "any_term": " | ".join("'" + t.replace("'", "''") + "'" for t in terms),
-        "pool": settings.HELIX_SEARCH_BM25_K * 4,
-        "k": settings.HELIX_SEARCH_BM25_K,
-        "k1": k1,
-        "b": b,
-    }
-    with reader().cursor() as cursor:
-        cursor.execute(sql, query_params)
-        scores = {chunk_id: float(score) for chunk_id, score in cursor.fetchall()}
-    idf = [math.log(1 + (n - frequencies[t] + 0.5) / (frequencies[t] + 0.5)) for t in terms]
-    unseen = math.log(1 + (n + 0.5) / 0.5)
-    return Bm25(scores, ceiling=sum(idf) * (k1 + 1), once=max(sum(idf), 2 * unseen))
+    text = matched_text(request.query)
+    return bm25_rank(CHUNKS, readable=scope.readable, where=where, params=params, text=text, owned=False)
 
 
 def _rows(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, ChunkRow]:

@@ -2,7 +2,7 @@
 
 Only the same owner's current memories in the same write domain are candidates:
 another owner's facts are never merged into this owner's. Sources: vector top 5,
-full-text top 5, the exact fingerprint, the same single-valued attribute, and memories
+full-text top 5 (BM25), the exact fingerprint, the same single-valued attribute, and memories
 mentioning the same entities. One statement gathers all of them for all atoms, with
 each candidate's cosine to its atom.
 """
@@ -18,14 +18,16 @@ from django.db import connection
 
 from memory.ingest.atoms import Atom, EntityRef
 from memory.models import Memory
+from memory.search.bm25 import length_norm, parameters, term_score
+from memory.search.scope import current_memory
 
 VECTOR_K = 5
 TEXT_K = 5
 ENTITY_K = 10
 ATTRIBUTE_K = 5
 
-_CURRENT = """m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND m.deleted_at IS NULL
-    AND m.valid_to IS NULL AND (m.expires_at IS NULL OR m.expires_at > now())"""
+_CURRENT = f"m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND {current_memory('m')}"
+_TEXT_SCORE = term_score(n="stats.n", df="h.df", tf=f"(h.tf / ({length_norm('h.len', 'stats.avgdl')}))")
 _SQL = f"""
 WITH atoms AS (
     SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '') AS q, a.attr_subject, a.attr_name,
@@ -38,8 +40,8 @@ WITH atoms AS (
         SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
     UNION ALL
     SELECT a.idx, t.id, 'text' FROM atoms a CROSS JOIN LATERAL (
-        -- BM25 (k1 1.5, b 0.75) over the owner's current memories in the write domain. Every
-        -- memory holding a query term is in ``pool``, so document frequencies are exact.
+        -- BM25 (memory.search.bm25's term score) over the owner's current memories in the write
+        -- domain. Every memory holding a query term is in ``pool``, so document frequencies are exact.
         WITH pool AS (
             SELECT m.id, m.search_vector FROM memory_memory m
             WHERE a.q IS NOT NULL AND {_CURRENT} AND m.search_vector @@ to_tsquery('english', a.q)
@@ -60,8 +62,7 @@ WITH atoms AS (
         )
         SELECT h.id FROM held h CROSS JOIN stats
         GROUP BY h.id
-        ORDER BY sum(ln(1 + (stats.n - h.df + 0.5) / (h.df + 0.5)) * h.tf * 2.5
-                     / (h.tf + 1.5 * (0.25 + 0.75 * h.len / stats.avgdl))) DESC
+        ORDER BY sum({_TEXT_SCORE}) DESC
         LIMIT {TEXT_K}) t
     UNION ALL
     SELECT a.idx, m.id, 'key' FROM atoms a JOIN memory_memory m ON m.content_key = a.key AND {_CURRENT}
@@ -110,6 +111,7 @@ def load_candidates(
 
 def _params(atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str) -> dict:
     return {
+        **parameters(),
         "scope": scope,
         "user_id": user_id,
         "idx": list(range(len(atoms))),

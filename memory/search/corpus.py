@@ -32,6 +32,9 @@ class Corpus:
 
     name: str  # the value of the ``corpus`` column
     table: str
+    alias: str  # what statements over the table call a row of it
+    live: str  # SQL over a row ``{a}``: it may be read at all (memory.search.scope)
+    event_time: str  # the column a time window bounds
     counted: str  # SQL over a row ``r``: the row is searchable
     watched: tuple[str, ...]  # columns whose change can change what the row adds
     context: str | None = None  # the second field's tsvector column, if any
@@ -44,6 +47,9 @@ class Corpus:
 MEMORIES = Corpus(
     "memory",
     "memory_memory",
+    alias="m",
+    live="{a}.deleted_at IS NULL AND ({a}.expires_at IS NULL OR {a}.expires_at > now())",
+    event_time="valid_from",
     counted="r.deleted_at IS NULL",
     watched=("deleted_at", "visible_in", "content", "context"),
     context="context_vector",
@@ -51,6 +57,9 @@ MEMORIES = Corpus(
 CHUNKS = Corpus(
     "chunk",
     "documents_chunk",
+    alias="c",
+    live="{a}.deleted_at IS NULL AND {a}.superseded_at IS NULL",
+    event_time="created_at",
     counted="r.deleted_at IS NULL AND r.superseded_at IS NULL",
     watched=("deleted_at", "superseded_at", "visible_in", "heading", "text"),
 )

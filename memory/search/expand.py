@@ -11,7 +11,7 @@ import uuid
 from dataclasses import dataclass
 
 from helixsite.db.replicas import reader
-from memory.search.seeds import Scope
+from memory.search.scope import Scope
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from helixsite.db.replicas import reader
-from memory.search.seeds import Scope
+from memory.search.scope import Scope
 
 REASONING = ("IMPLIES", "BECAUSE", "CONTRADICTS", "SUPPORTS")
 # Which way to walk each edge type for each direction: "out" follows source → target.

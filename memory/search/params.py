@@ -12,6 +12,7 @@ from django.utils import timezone
 from helixsite.errors import InvalidInput
 from memory.event_time import moment_parse
 from memory.search.dates import NamedTime, named_time
+from memory.search.scope import Window
 from memory.search.speakers import without_speakers
 
 SCOPES = ("personal", "collective", "all")
@@ -24,16 +25,6 @@ class Mode:
     graph_depth: int
     freshness_weight: float
     min_score: float
-
-
-@dataclass(frozen=True)
-class Window:
-    start: datetime | None
-    end: datetime | None
-    explicit: bool
-
-    def contains(self, moment: datetime) -> bool:
-        return (self.start is None or moment >= self.start) and (self.end is None or moment <= self.end)
 
 
 @dataclass(frozen=True)

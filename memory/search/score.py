@@ -21,10 +21,11 @@ import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
+from memory.search.bm25 import Bm25
 from memory.search.expand import Link, Reached
 from memory.search.params import SearchRequest
 from memory.search.rows import Recalled
-from memory.search.seeds import Bm25, ranks, rrf
+from memory.search.seeds import ranks, rrf
 
 
 @dataclass

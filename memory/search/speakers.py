@@ -15,12 +15,9 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 from helixsite.db.replicas import reader
-
-if TYPE_CHECKING:
-    from memory.search.seeds import Scope
+from memory.search.scope import Scope
 
 # A speaker's label is capitalised ("Caroline: …"), and so is a name said in a question.
 _NAME = re.compile(r"\b([A-Z][\w\-]*)(?:['’]s\b)?")

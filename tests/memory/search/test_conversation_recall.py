@@ -10,7 +10,7 @@ from django.test import override_settings
 from memory.ingest.extract import speaker_label
 from memory.models import Memory
 from memory.search.dates import named_time
-from memory.search.seeds import Scope
+from memory.search.scope import Scope
 from memory.search.speakers import speakers_named, without_speakers
 from memory.selectors import memory_search
 

@@ -1,0 +1,150 @@
+"""BM25, written once: the term score every ranking uses (k1 ``HELIX_SEARCH_BM25_K1``, b
+``HELIX_SEARCH_BM25_B``) and the one statement that ranks a corpus (memories, chunks) for a query.
+
+A term's score is idf × saturated term frequency, the frequency normalized by its field's length
+against the field's average: ``ln(1 + (N - df + 0.5) / (df + 0.5)) · t (k1 + 1) / (t + k1)`` with
+``t = tf / (1 - b + b · len / avg)``. A corpus with a second field (a memory's words said before
+it) is ranked as BM25F: each field's frequency normalized by that field's own length, then
+weighted, summed and saturated. So a long, unrelated line said before a memory does not dilute the
+memory's own words, and a word found only in a long context counts for little.
+
+The statistics (N, df, average lengths) are those of the rows the reader may see
+(``memory.search.corpus``), so scores reveal nothing about other workspaces. Deduplication's
+candidates (``memory.ingest.candidates``) count theirs over an owner's memories in one write
+domain, inside their own statement, with the same term score.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from helixsite.db.replicas import reader
+from memory.search.corpus import Corpus, statistics_of_text
+
+
+def parameters() -> dict[str, float]:
+    """The statement parameters every BM25 fragment reads: ``%(k1)s`` and ``%(b)s``."""
+    return {"k1": settings.HELIX_SEARCH_BM25_K1, "b": settings.HELIX_SEARCH_BM25_B}
+
+
+def length_norm(length: str, average: str) -> str:
+    """SQL: what a field's term frequency is divided by, for a field of ``length`` lexemes."""
+    return f"1 - %(b)s + %(b)s * {length} / {average}"
+
+
+def term_score(*, n: str, df: str, tf: str) -> str:
+    """SQL: one term's score, from its length-normalized frequency ``tf``."""
+    return f"ln(1 + ({n} - {df} + 0.5) / ({df} + 0.5)) * {tf} * (%(k1)s + 1) / ({tf} + %(k1)s)"
+
+
+@dataclass(frozen=True)
+class Bm25:
+    scores: dict[uuid.UUID, float]
+    ceiling: float  # the best score any document could reach for the query
+    once: float = 0.0  # the score of a document of average length holding each query term once
+
+    def normalized(self, row_id: uuid.UUID, method: str) -> float:
+        """``query``: the share of the query matched, so one common word earns little;
+        ``terms``: the share of every query term said once (or of two words no row holds,
+        when the query's words carry less), so a long question's best matches are not made
+        small by words no row would repeat;
+        ``max``: relative to the best candidate, which always earns 1."""
+        score = self.scores.get(row_id, 0.0)
+        if method == "max":
+            return score / (max(self.scores.values(), default=0.0) or 1.0)
+        scale = self.once if method == "terms" else self.ceiling
+        return min(score / scale, 1.0) if scale > 0 else 0.0
+
+
+NOTHING = Bm25({}, 1.0)
+
+
+def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, owned: bool) -> Bm25:
+    """The ``HELIX_SEARCH_BM25_K`` rows of ``corpus`` matching ``where`` (over its alias) that best
+    match ``text``, counted as a reader who sees ``readable`` counts the corpus. ``owned``: the
+    rows are one owner's, gathered first, then matched: through the full-text index a common word
+    would first gather every tenant's matching rows."""
+    terms, counted = statistics_of_text(corpus, readable, text)
+    if not terms:
+        return NOTHING
+    context_weight = settings.HELIX_SEARCH_CONTEXT_WEIGHT if corpus.context else 0.0
+    statement = _statement(corpus, where, owned=owned, with_context=context_weight > 0)
+    values = {
+        **params,
+        **parameters(),
+        "terms": terms,
+        "dfs": [counted.frequencies[t] for t in terms],
+        "n": counted.documents,
+        "own_length": counted.own_length,
+        "context_length": counted.context_length,
+        "alpha": context_weight,
+        "any_term": " | ".join(_quoted(t) for t in terms),
+        "pool": settings.HELIX_SEARCH_BM25_K * 4,
+        "k": settings.HELIX_SEARCH_BM25_K,
+    }
+    with reader().cursor() as cursor:
+        cursor.execute(statement, values)
+        scores = {row_id: float(score) for row_id, score in cursor.fetchall()}
+    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms])
+
+
+def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float]) -> Bm25:
+    """The scores with their scales: the most any row could score (every term, tf → ∞), and a
+    query's words trusted as far as they carry information, measured against two words no row
+    holds: a question whose only indexed word is a common one ("What does the user do for a
+    living?": "live") does not make every row holding that word a full match."""
+    idf = [math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in frequencies]
+    unseen = math.log(1 + (n + 0.5) / 0.5)
+    return Bm25(scores, ceiling=sum(idf) * (settings.HELIX_SEARCH_BM25_K1 + 1), once=max(sum(idf), 2 * unseen))
+
+
+def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -> str:
+    a, own, context = corpus.alias, "search_vector", corpus.context
+    fields = f"{a}.id, {a}.{own}" + (f", {a}.{context}" if context else "")
+    gathered, source = "", corpus.table
+    if owned:
+        gathered = f"owned AS MATERIALIZED (SELECT {fields} FROM {corpus.table} {a} WHERE {where}),"
+        source, where = "owned", "TRUE"
+    matched, text = f"{a}.{own} @@ %(any_term)s::tsquery", f"{a}.{own}"
+    norms = f"{length_norm(f'length({a}.{own})', '%(own_length)s')} AS own_norm"
+    frequency = f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried(f'c.{own}')})"
+    if with_context:
+        matched = f"({matched} OR {a}.{context} @@ %(any_term)s::tsquery)"
+        text = f"{a}.{own} || {a}.{context}"
+        norms += f", {length_norm(f'length({a}.{context})', '%(context_length)s')} AS context_norm"
+        frequency += f"""
+                        UNION ALL
+                        SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
+                        FROM unnest({_queried(f"c.{context}")})"""
+    return f"""
+        WITH {gathered} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
+        -- The pool BM25 ranks is chosen by term frequency (ts_rank), as BM25 itself counts, not by
+        -- cover density (ts_rank_cd), which reads every position and cost half the statement.
+        candidates AS (
+            SELECT {fields}, {norms}
+            FROM {source} {a}
+            WHERE {where} AND {matched}
+            ORDER BY ts_rank({text}, %(any_term)s::tsquery) DESC, {a}.id LIMIT %(pool)s
+        ),
+        counted AS (
+            SELECT c.id, u.lexeme, sum(u.tf) AS tf
+            FROM candidates c CROSS JOIN LATERAL ({frequency}) AS u(lexeme, tf)
+            GROUP BY c.id, u.lexeme
+        )
+        SELECT t.id, sum({term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
+        FROM counted t JOIN df ON df.term = t.lexeme
+        GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s"""
+
+
+def _queried(vector: str) -> str:
+    """A vector's entries for the query's terms only, cut out in C (deleting what deleting the
+    terms leaves) rather than by unnesting every word of every candidate and filtering the rows."""
+    return f"ts_delete({vector}, tsvector_to_array(ts_delete({vector}, %(terms)s::text[])))"
+
+
+def _quoted(term: str) -> str:
+    return "'" + term.replace("'", "''") + "'"

@@ -1,0 +1,105 @@
+"""What a caller may read, as SQL: the one raw form of "live, visible to these workspaces, of this
+owner, in this window", for memories and for chunks, which every statement that reads them uses.
+
+Its ORM twin is ``Memory.objects.live().visible_to(actor)`` (``rbac.policy.visible_memories_filter``)
+and ``Chunk.objects.live().visible_to(actor)``; ``tests/memory/search/test_scope.py`` compares the
+rows both select over a generated mix of states, workspaces, federations and windows. No other
+module writes a ``visible_in`` clause (``tests/test_one_definition.py`` looks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from memory.search.corpus import CHUNKS, MEMORIES, Corpus
+from rbac.actors import Actor
+from rbac.policy import is_global_admin, readable_workspace_ids
+
+
+@dataclass(frozen=True)
+class Window:
+    """An event-time window: a memory's ``valid_from``, a chunk's ``created_at``."""
+
+    start: datetime | None
+    end: datetime | None
+    explicit: bool
+
+    def contains(self, moment: datetime) -> bool:
+        return (self.start is None or moment >= self.start) and (self.end is None or moment <= self.end)
+
+
+def live(corpus: Corpus, alias: str) -> str:
+    """SQL: a row of ``corpus`` (named ``alias``) that may be read at all."""
+    return corpus.live.format(a=alias)
+
+
+def current_memory(alias: str = "m") -> str:
+    """SQL: a live memory that nothing superseded (what deduplication and the atlas consider)."""
+    return f"{live(MEMORIES, alias)} AND {alias}.valid_to IS NULL"
+
+
+def visible(
+    corpus: Corpus, *, readable: list[int] | None, user_id: str | None, window: Window | None, alias: str
+) -> tuple[str, dict[str, Any]]:
+    """SQL and its parameters: the live rows of ``corpus`` in a workspace of ``readable`` (None:
+    every workspace, as a global admin sees), of ``user_id`` when given, in ``window`` when given."""
+    clauses = [live(corpus, alias)]
+    params: dict[str, Any] = {}
+    if readable is not None:
+        clauses.append(f"{alias}.visible_in && %(readable)s::int[]")
+        params["readable"] = readable
+    if user_id is not None:
+        clauses.append(f"{alias}.user_id = %(owner)s")
+        params["owner"] = user_id
+    if window is not None and window.start is not None:
+        clauses.append(f"{alias}.{corpus.event_time} >= %(window_start)s")
+        params["window_start"] = window.start
+    if window is not None and window.end is not None:
+        clauses.append(f"{alias}.{corpus.event_time} <= %(window_end)s")
+        params["window_end"] = window.end
+    return " AND ".join(clauses), params
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Who is asking and what they may see: the filter every read path puts on memories and chunks."""
+
+    readable: list[int] | None  # None: a global admin, who sees every workspace
+    user_id: str | None
+    concept: str | None = None
+    tags: tuple[str, ...] = ()
+    category: str | None = None  # a normalized path: memories filed in it or below
+
+    @classmethod
+    def of(cls, actor: Actor, user_id: str | None, **narrowed: Any) -> Scope:
+        """What ``actor`` may read (of ``user_id``'s, when given), narrowed by concept, tags or category."""
+        readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
+        return cls(readable=readable, user_id=user_id, **narrowed)
+
+    def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
+        """The memories in scope."""
+        where, params = visible(MEMORIES, readable=self.readable, user_id=self.user_id, window=window, alias=alias)
+        clauses = [where]
+        if self.concept:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM memory_instanceof i JOIN memory_concept c ON c.id = i.concept_id "
+                f"WHERE i.memory_id = {alias}.id AND c.name = %(concept)s)"
+            )
+            params["concept"] = self.concept
+        if self.category:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM categories_filing f JOIN categories_category k ON k.id = f.category_id "
+                f"WHERE f.memory_id = {alias}.id AND k.lineage @> ARRAY[%(category)s]::varchar[])"
+            )
+            params["category"] = self.category
+        if self.tags:
+            clauses.append(f"{alias}.context_tags @> %(tags)s::varchar[]")
+            params["tags"] = list(self.tags)
+        return " AND ".join(clauses), params
+
+    def chunks_sql(self, window: Window | None = None, alias: str = "c") -> tuple[str, dict[str, Any]]:
+        """The chunks in scope: current chunks of documents not forgotten (a chunk has no concept,
+        tags or category of its own)."""
+        return visible(CHUNKS, readable=self.readable, user_id=self.user_id, window=window, alias=alias)
