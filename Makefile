@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint bench chromium redis
+.PHONY: install run test test-fast lint bench chromium redis
 
 install: $(STAMP)
 
@@ -30,6 +30,11 @@ run: install
 TEST_PROCESSES ?= 2
 test: lint chromium redis
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load --durations=20 $(PYTEST_ARGS)
+
+# The edit loop: the suite without the tests marked slow (servers, workers, browsers, restores).
+# CI and `make test` run everything.
+test-fast: install
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load -m "not slow" $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
 chromium:

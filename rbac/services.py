@@ -245,10 +245,6 @@ def enroll_client(*, actor: User) -> Enrollment:
     )
 
 
-def admin_bootstrap_needed() -> bool:
-    return not Principal.objects.filter(is_global_admin=True, user__is_active=True).exists()
-
-
 @dataclass(frozen=True)
 class BootstrapCredentials:
     username: str

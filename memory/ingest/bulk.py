@@ -219,12 +219,6 @@ def _link_entities(memories: list[Memory]) -> None:
     Mention.objects.bulk_create(mentions, ignore_conflicts=True)
 
 
-def vector_index_exists() -> bool:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", [HNSW_INDEX])
-        return cursor.fetchone() is not None
-
-
 def vector_index_drop() -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")

@@ -5,13 +5,87 @@ import django.contrib.postgres.fields
 from django.db import migrations, models
 from django.utils import timezone
 
-from memory.search.corpus import MEMORIES, corpus_recount, install_sql, uninstall_sql
+# The SQL as this migration first ran it, frozen: live code may change, a migration does not.
+INSTALL = [
+    """CREATE FUNCTION memory_memory_corpus_added() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO memory_corpustermdelta (corpus, visibility, term, documents, own_length, context_length) 
+        SELECT 'memory', r.visible_in, t.term, 1 * count(*), 0, 0
+        FROM added r CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE r.deleted_at IS NULL GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT 'memory', r.visible_in, '', 1 * count(*),
+               1 * sum(length(r.search_vector)), 1 * sum(length(r.context_vector))
+        FROM added r WHERE r.deleted_at IS NULL GROUP BY r.visible_in; RETURN NULL; END $$""",
+    """CREATE FUNCTION memory_memory_corpus_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO memory_corpustermdelta (corpus, visibility, term, documents, own_length, context_length) 
+        SELECT 'memory', r.visible_in, t.term, -1 * count(*), 0, 0
+        FROM removed r CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE r.deleted_at IS NULL GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT 'memory', r.visible_in, '', -1 * count(*),
+               -1 * sum(length(r.search_vector)), -1 * sum(length(r.context_vector))
+        FROM removed r WHERE r.deleted_at IS NULL GROUP BY r.visible_in; RETURN NULL; END $$""",
+    """CREATE FUNCTION memory_memory_corpus_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO memory_corpustermdelta (corpus, visibility, term, documents, own_length, context_length)
+                
+        SELECT 'memory', r.visible_in, t.term, -1 * count(*), 0, 0
+        FROM (SELECT OLD.*) r CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE r.deleted_at IS NULL GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT 'memory', r.visible_in, '', -1 * count(*),
+               -1 * sum(length(r.search_vector)), -1 * sum(length(r.context_vector))
+        FROM (SELECT OLD.*) r WHERE r.deleted_at IS NULL GROUP BY r.visible_in
+                UNION ALL
+                
+        SELECT 'memory', r.visible_in, t.term, 1 * count(*), 0, 0
+        FROM (SELECT NEW.*) r CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE r.deleted_at IS NULL GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT 'memory', r.visible_in, '', 1 * count(*),
+               1 * sum(length(r.search_vector)), 1 * sum(length(r.context_vector))
+        FROM (SELECT NEW.*) r WHERE r.deleted_at IS NULL GROUP BY r.visible_in;
+                RETURN NULL;
+            END $$""",
+    """CREATE TRIGGER memory_memory_corpus_added AFTER INSERT ON memory_memory REFERENCING NEW TABLE AS added
+            FOR EACH STATEMENT EXECUTE FUNCTION memory_memory_corpus_added()""",
+    """CREATE TRIGGER memory_memory_corpus_removed AFTER DELETE ON memory_memory REFERENCING OLD TABLE AS removed
+            FOR EACH STATEMENT EXECUTE FUNCTION memory_memory_corpus_removed()""",
+    """CREATE TRIGGER memory_memory_corpus_changed AFTER UPDATE ON memory_memory FOR EACH ROW WHEN (OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.visible_in IS DISTINCT FROM NEW.visible_in OR OLD.content IS DISTINCT FROM NEW.content OR OLD.context IS DISTINCT FROM NEW.context)
+            EXECUTE FUNCTION memory_memory_corpus_changed()""",
+]
+
+UNINSTALL = [
+    """DROP TRIGGER IF EXISTS memory_memory_corpus_added ON memory_memory""",
+    """DROP TRIGGER IF EXISTS memory_memory_corpus_removed ON memory_memory""",
+    """DROP TRIGGER IF EXISTS memory_memory_corpus_changed ON memory_memory""",
+    """DROP FUNCTION IF EXISTS memory_memory_corpus_added()""",
+    """DROP FUNCTION IF EXISTS memory_memory_corpus_removed()""",
+    """DROP FUNCTION IF EXISTS memory_memory_corpus_changed()""",
+]
+
+RECOUNT = [
+    """SELECT pg_advisory_xact_lock(hashtext('memory_corpus_fold'))""",
+    """LOCK TABLE memory_memory IN SHARE MODE""",
+    """DELETE FROM memory_corpusterm WHERE corpus = 'memory'""",
+    """DELETE FROM memory_corpustermdelta WHERE corpus = 'memory'""",
+    """INSERT INTO memory_corpusterm (corpus, visibility, term, documents, own_length, context_length) 
+        SELECT 'memory', r.visible_in, t.term, 1 * count(*), 0, 0
+        FROM memory_memory r CROSS JOIN LATERAL unnest(tsvector_to_array(r.search_vector)) AS t(term)
+        WHERE r.deleted_at IS NULL GROUP BY r.visible_in, t.term
+        UNION ALL
+        SELECT 'memory', r.visible_in, '', 1 * count(*),
+               1 * sum(length(r.search_vector)), 1 * sum(length(r.context_vector))
+        FROM memory_memory r WHERE r.deleted_at IS NULL GROUP BY r.visible_in""",
+]
 
 NAME = "memory: fold search statistics"
 
 
 def count(apps, schema_editor):
-    corpus_recount(MEMORIES)
+    with schema_editor.connection.cursor() as cursor:
+        for statement in RECOUNT:
+            cursor.execute(statement)
 
 
 def schedule(apps, schema_editor):
@@ -75,7 +149,7 @@ class Migration(migrations.Migration):
                 "indexes": [models.Index(fields=["corpus", "term"], name="corpustermdelta_term")],
             },
         ),
-        migrations.RunSQL(install_sql(MEMORIES), uninstall_sql(MEMORIES)),
+        migrations.RunSQL(INSTALL, UNINSTALL),
         migrations.RunPython(count, migrations.RunPython.noop),
         migrations.RunPython(schedule, unschedule),
     ]
