@@ -24,11 +24,11 @@ from django.db import connection
 from bench.corpus import PLACES, TOOLS
 from bench.setup import prepared
 from bench.timing import percentiles
+from memory.embedding_space import embedding_space_ensure
 from memory.models import Entity, Memory, ReembedJob
 from memory.reembed import schema
 from memory.reembed.target import Target
 from memory.selectors import memory_search
-from memory.services.embedding_space import embedding_space_ensure
 from memory.services.reembed import reembed_run
 
 

@@ -1,11 +1,14 @@
-"""The embedding space the stored vectors live in, and whether this process embeds in it.
+"""The embedding space the stored vectors live in: recorded on first start, checked on every start
+and before every write and search, whether this process embeds in it.
 
-Apart from ``memory.selectors`` (which re-exports it) so that every writer of a vector may ask,
-the documents included, which the search's selectors import in turn."""
+A module of its own, below the search and the write path, so that every writer of a vector may
+ask (the documents included) without importing either."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.db import transaction
 
 from helixsite.db.replicas import reader
 from helixsite.errors import ApplicationError
@@ -74,3 +77,20 @@ def embedding_space_check() -> None:
     problem = None if space is None else embedding_space_mismatch(space)
     if problem:
         raise ApplicationError(problem, code="embedding_space_mismatch", status=503)
+
+
+def embedding_space_ensure() -> EmbeddingSpace:
+    """Record the configured embedding space on first start; refuse a different one later."""
+    with transaction.atomic():
+        space, _ = EmbeddingSpace.objects.select_for_update().get_or_create(
+            pk=1,
+            defaults={
+                "provider": settings.HELIX_EMBEDDINGS,
+                "model": settings.HELIX_EMBEDDING_MODEL,
+                "dimension": settings.HELIX_EMBEDDING_DIM,
+            },
+        )
+    problem = embedding_space_mismatch(space)
+    if problem:
+        raise ImproperlyConfigured(problem)
+    return space

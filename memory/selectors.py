@@ -19,9 +19,7 @@ from memory.categories.selectors import category_path_parse
 from memory.documents.chunks import chunk_place
 from memory.documents.recall import with_chunks
 from memory.documents.selectors import chunk_vectors
-from memory.embedding_space import embedding_space_check as embedding_space_check
-from memory.embedding_space import embedding_space_get as embedding_space_get
-from memory.embedding_space import embedding_space_mismatch as embedding_space_mismatch
+from memory.embedding_space import embedding_space_check
 from memory.models import Concept, Edge, Memory, MemoryHistory, ReembedJob
 from memory.providers import embed_query, get_embedder
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held

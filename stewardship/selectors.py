@@ -14,9 +14,10 @@ from django_q.status import Stat
 from helixsite.db import replicas
 from helixsite.db.status import database_check, migrations_check, vector_check
 from helixsite.queue_url import QueueUnreachable
+from memory.embedding_space import embedding_space_get, embedding_space_mismatch
 from memory.providers import get_embedder
 from memory.providers.embeddings import LocalEmbedder
-from memory.selectors import embedding_space_get, embedding_space_mismatch, reembed_status
+from memory.selectors import reembed_status
 
 
 @dataclass

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
-from memory.answers import memory_answer, memory_context
+from memory.answering import memory_answer, memory_context
 from memory.api import examples
 from memory.api.shapes import ChunkCitationOut, MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
 from memory.models import MemoryType

@@ -30,8 +30,8 @@ from memory.archive.files import (
 )
 from memory.categories.models import Filing
 from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
+from memory.embedding_space import embedding_space_get
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
-from memory.selectors import embedding_space_get
 from rbac.models import Federation, FederationMember, Workspace
 from rbac.policy import visible_in_any
 

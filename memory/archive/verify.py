@@ -8,7 +8,7 @@ from pathlib import Path
 from django.conf import settings
 
 from memory.archive.files import ArchiveError, Manifest, file_check, manifest_read
-from memory.selectors import embedding_space_check
+from memory.embedding_space import embedding_space_check
 
 
 def archive_verify(folder: Path) -> Manifest:

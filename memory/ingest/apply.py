@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
+from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
-from memory.selectors import embedding_space_check
 from memory.services.lifecycle import expired_holders_retire, expiry_renew
 from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record

@@ -16,12 +16,12 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from helixsite.errors import InvalidInput
+from memory.embedding_space import embedding_space_check
 from memory.event_time import moment_parse
 from memory.ingest import english
 from memory.ingest.atoms import EntityRef, content_key
 from memory.models import Entity, Memory, MemorySource, MemoryType, Mention
 from memory.providers import get_embedder
-from memory.selectors import embedding_space_check
 from rbac.policy import WriteDomain, provenance_record, write_domain_resolve
 
 HNSW_INDEX = "memory_embedding_hnsw"

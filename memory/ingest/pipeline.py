@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
+from memory.embedding_space import embedding_space_check
 from memory.ingest.apply import Outcome, WriteRequest, apply
 from memory.ingest.atoms import Atom, Extraction, content_key
 from memory.ingest.candidates import load_candidates
@@ -31,7 +32,6 @@ from memory.ingest.runlog import RunLog
 from memory.models import IngestRun, MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
-from memory.selectors import embedding_space_check
 from rbac.policy import WriteDomain
 
 

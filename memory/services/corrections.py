@@ -10,11 +10,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Conflict, Forbidden, NotFound
+from memory.embedding_space import embedding_space_check
 from memory.ingest import english
 from memory.ingest.atoms import content_key
 from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
 from memory.providers import ProviderError, get_embedder
-from memory.selectors import embedding_space_check, memory_get_for_actor
+from memory.selectors import memory_get_for_actor
 from memory.services.profiles import profiles_touch_memories
 from memory.services.revisions import memory_rewrite
 from rbac.actors import Actor, recorded_user

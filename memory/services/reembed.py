@@ -11,6 +11,7 @@ from django.db import DatabaseError
 from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Conflict, InvalidInput
+from memory.embedding_space import embedding_space_get
 from memory.models import EmbeddingSpace, ReembedJob
 from memory.providers import Embedder, ProviderError
 from memory.reembed import schema
@@ -19,7 +20,6 @@ from memory.reembed.jobs import RunLock, job_save, job_unfinished
 from memory.reembed.schema import VectorTable
 from memory.reembed.switch import switch
 from memory.reembed.target import Target, target_embedder, target_probe
-from memory.selectors import embedding_space_get
 
 # Passes after the first while rows keep arriving faster than a batch per pass; whatever is
 # still missing then is embedded inside the switch.

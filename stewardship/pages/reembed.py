@@ -1,5 +1,5 @@
 """The embedding space in use and re-embedding: the newest job (polled while a run works) and the
-command that starts, resumes or gives one up. Nothing is started from here (``stewardship.reembed``)."""
+command that starts, resumes or gives one up. Nothing is started from here (``stewardship.reembed_state``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from helixsite.errors import ApplicationError
 from stewardship import answers
 from stewardship.access import steward_only
 from stewardship.forms import ReembedTargetForm, cleaned
-from stewardship.reembed import COMMAND, EmbeddingOverview, embedding_overview, reembed_command
+from stewardship.reembed_state import COMMAND, EmbeddingOverview, embedding_overview, reembed_command
 
 PAGE = "stewardship/reembed.html"
 FRAGMENT = "stewardship/partials/reembed.html"

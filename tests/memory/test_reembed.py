@@ -31,6 +31,7 @@ from helixsite.errors import ApplicationError
 from memory.documents import services as document_services
 from memory.documents.models import Chunk, Document
 from memory.documents.services import DocumentInput, document_add
+from memory.embedding_space import embedding_space_ensure
 from memory.ingest import enrich
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import EmbeddingSpace, Entity, Memory, ReembedJob
@@ -41,7 +42,6 @@ from memory.selectors import memory_search, reembed_status
 from memory.services import corrections
 from memory.services.add import memory_add
 from memory.services.corrections import memory_update
-from memory.services.embedding_space import embedding_space_ensure
 from memory.services.reembed import reembed_abort, reembed_run
 from memory.tasks import memory_enrich
 from rbac.models import Principal

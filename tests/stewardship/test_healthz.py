@@ -7,8 +7,8 @@ import pytest
 from django.db.migrations.recorder import MigrationRecorder
 from django.test import override_settings
 
+from memory.embedding_space import embedding_space_ensure
 from memory.providers import get_embedder
-from memory.services.embedding_space import embedding_space_ensure
 from rbac.models import Principal
 from tests.factories import bearer_client, make_agent_with_token, make_principal
 

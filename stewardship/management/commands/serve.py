@@ -29,7 +29,7 @@ from django.db import connection
 from helixsite import data_dir, embedded_db
 from helixsite.queue_url import QueueUnreachable, redis_location
 from helixsite.task_broker import RedisBroker
-from memory.services.embedding_space import embedding_space_ensure
+from memory.embedding_space import embedding_space_ensure
 from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
 

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from memory.embedding_space import embedding_space_ensure
 from memory.models import EmbeddingSpace, ReembedJob
 from memory.reembed.jobs import RunLock
-from memory.services.embedding_space import embedding_space_ensure
 from tests.stewardship.browser.conftest import person
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

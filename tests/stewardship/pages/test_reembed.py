@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from memory.embedding_space import embedding_space_ensure
 from memory.models import EmbeddingSpace, ReembedJob
 from memory.reembed.jobs import RunLock
-from memory.services.embedding_space import embedding_space_ensure
 from rbac.models import Principal
 from tests.factories import make_principal
 from tests.stewardship.pages.conftest import HTMX, inline_error

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from helixsite.errors import Conflict
+from memory.embedding_space import embedding_space_get, embedding_space_mismatch
 from memory.models import EmbeddingSpace, ReembedJob
 from memory.reembed.jobs import job_newest
 from memory.reembed.target import Target, target_parse
-from memory.selectors import ReembedState, embedding_space_get, embedding_space_mismatch, reembed_status
+from memory.selectors import ReembedState, reembed_status
 
 COMMAND = ".venv/bin/python manage.py reembed"
 WORKING = ("running", "switching")  # a run holds the lock: the page polls
