@@ -23,7 +23,7 @@ from bench.setup import prepared
 from bench.timing import percentiles, sample_ms
 from memory.categories.selectors import category_list, memories_unfiled_count
 from memory.categories.services import atlas_snapshot_take
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 
 RUNS = 20
 

@@ -27,8 +27,8 @@ from memory.documents.chunks import chunk_place, chunk_text
 from memory.documents.models import Chunk, Document
 from memory.documents.services import DocumentInput, document_add
 from memory.providers import get_embedder
+from memory.search.conductor import memory_search
 from memory.search.corpus import corpus_fold
-from memory.selectors import memory_search
 from rbac.models import Workspace
 
 WORKSPACE = "bench-documents"

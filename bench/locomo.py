@@ -41,7 +41,7 @@ from bench.timing import percentiles
 from helixsite.client import Helixsite
 from helixsite.task_broker import queue_broker
 from memory.models import Memory
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from rbac.services import token_issue
 
 # Each ingestion mode in a workspace of its own, read by a principal of its own: BM25 counts words

@@ -15,7 +15,7 @@ from bench.conversations import Dataset
 from bench.setup import prepared
 from memory.ingest.extract import Conversation
 from memory.models import Memory
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from memory.services.add import memory_add
 
 CONFIGS = {

@@ -28,7 +28,7 @@ from memory.embedding_space import embedding_space_ensure
 from memory.models import Entity, Memory, ReembedJob
 from memory.reembed import schema
 from memory.reembed.target import Target
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from memory.services.reembed import reembed_run
 
 

@@ -15,7 +15,7 @@ from bench.setup import prepared
 from bench.timing import percentiles
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Memory
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from rbac.models import Workspace
 
 OWNERS = 200

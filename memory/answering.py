@@ -24,9 +24,9 @@ from pydantic import BaseModel, Field
 from memory.documents.chunks import chunk_prose
 from memory.ingest.english import topic_words
 from memory.models import Memory
+from memory.profiles import profiles_get
 from memory.providers import ProviderError, get_embedder, get_llm
-from memory.selectors import chunk_context_line, estimate_tokens, memory_build_context, memory_context_line
-from memory.services.profiles import profiles_get
+from memory.search.conductor import chunk_context_line, estimate_tokens, memory_build_context, memory_context_line
 from rbac.actors import Actor
 
 NOT_IN_MEMORY = "Not in memory."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
@@ -14,7 +15,7 @@ from pgvector.django import HnswIndex, VectorField
 
 from memory.event_time import EARLIEST, LATEST
 from rbac.actors import Actor
-from rbac.policy import visible_memories_filter
+from rbac.policy import WriteDomain, visible_memories_filter
 
 
 class MemoryType(models.TextChoices):
@@ -138,6 +139,15 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.memory_type}: {self.content[:60]}"
+
+    @classmethod
+    def written(cls, domain: WriteDomain, *, visible_in: list[int] | None = None, **fields: Any) -> Memory:
+        """A new memory, not yet saved, written in ``domain``: its dedup scope and the workspaces
+        that see it (``visible_in``: more of them, for an archive's rows). Every door that writes
+        memories (the add's apply, its raw source, the bulk import, the archive's load) builds its
+        rows here, so what every new row must get, it gets in one place."""
+        seen_in = domain.visible_in if visible_in is None else visible_in
+        return cls(rbac_scope=domain.scope, visible_in=seen_in, **fields)
 
 
 class MemoryAccess(models.Model):

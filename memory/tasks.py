@@ -5,12 +5,12 @@ from __future__ import annotations
 import uuid
 
 from memory.ingest.enrich import enrich_run
+from memory.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
 from memory.models import IngestRun, Memory
+from memory.profiles import profile_refresh as memory_profile_refresh
+from memory.profiles import profiles_touch_memories
 from memory.search.corpus import corpus_fold as search_corpus_fold
 from memory.services.add import pending_add_run
-from memory.services.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
-from memory.services.profiles import profile_refresh as memory_profile_refresh
-from memory.services.profiles import profiles_touch_memories
 from memory.services.requeue import stranded_requeue as queue_stranded_requeue
 
 

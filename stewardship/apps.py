@@ -6,7 +6,7 @@ class StewardshipConfig(AppConfig):
     verbose_name = "Stewardship"
 
     def ready(self) -> None:
-        from memory.services.erase import erasure_tables
+        from memory.erasure.services import erasure_tables
         from stewardship.erasure import audit_trail_tables
 
         # Every erasure of an owner, from the room or the command line, redacts the audit trail too.

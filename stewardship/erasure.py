@@ -1,6 +1,6 @@
 """Erasing an owner from the room, and the audit trail's own part in every erasure.
 
-In the room an erasure is ``memory.services.erase.owner_erase`` behind a confirmation (the owner's
+In the room an erasure is ``memory.erasure.services.owner_erase`` behind a confirmation (the owner's
 id typed again), with an audit line that keeps the counts and the verdict, never a text. Every
 erasure, from the room or from ``manage.py erase_owner``, also redacts what the trail quotes of the
 erased memories: a correction's line keeps who did what and when, and reads "[erased]" where it
@@ -15,9 +15,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from helixsite.errors import InvalidInput
-from memory.services import erase
-from memory.services.erase import ERASED, ErasedTable, ErasureReport
-from memory.services.erase_plan import ErasurePlan, owner_id_clean
+from memory.erasure import services as erase
+from memory.erasure.plan import ErasurePlan, owner_id_clean
+from memory.erasure.services import ERASED, ErasedTable, ErasureReport
 from stewardship.models import AuditEntry
 from stewardship.services import audit_record
 

@@ -337,13 +337,13 @@ HELIX_ADD_BUFFERED = env_bool("HELIX_ADD_BUFFERED", False)
 HELIX_PENDING_OUTCOMES_MAX = env_int("HELIX_PENDING_OUTCOMES_MAX", 20, minimum=1, maximum=500)
 HELIX_NOTICE_RESURFACE_HOURS = env_float("HELIX_NOTICE_RESURFACE_HOURS", 24.0, minimum=0.0)
 HELIX_OUTBOX_RETENTION_DAYS = env_float("HELIX_OUTBOX_RETENTION_DAYS", 30.0, minimum=0.0)
-# --- profiles (memory.services.profiles): lines in each part, and how recent the dynamic part is
+# --- profiles (memory.profiles): lines in each part, and how recent the dynamic part is
 HELIX_PROFILE_STATIC_LINES = env_int("HELIX_PROFILE_STATIC_LINES", 20, minimum=1, maximum=200)
 HELIX_PROFILE_DYNAMIC_LINES = env_int("HELIX_PROFILE_DYNAMIC_LINES", 15, minimum=1, maximum=200)
 # Condense profiles with the configured LLM (one call per refresh, on the worker); false: the rules.
 HELIX_PROFILE_LLM = env_bool("HELIX_PROFILE_LLM", True)
 HELIX_PROFILE_RECENT_DAYS = env_float("HELIX_PROFILE_RECENT_DAYS", 30.0, minimum=1.0, maximum=3650.0)
-# --- forgetting: expiry and decay (memory.services.lifecycle, swept hourly) ---------------
+# --- forgetting: expiry and decay (memory.lifecycle, swept hourly) ---------------
 # An expired memory leaves every read path at once and is deleted for good this long after.
 HELIX_EXPIRY_GRACE_DAYS = env_float("HELIX_EXPIRY_GRACE_DAYS", 7.0, minimum=0.0, maximum=3650.0)
 # Decay hides (reversibly) memories of HELIX_DECAY_TYPES below HELIX_DECAY_MAX_IMPORTANCE that are

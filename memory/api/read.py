@@ -15,18 +15,17 @@ from memory.answering import memory_answer, memory_context
 from memory.api import examples
 from memory.api.shapes import ChunkCitationOut, MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
 from memory.models import MemoryType
-from memory.search.graph import DIRECTIONS
-from memory.selectors import (
+from memory.profiles import profile_out, profiles_get
+from memory.search.conductor import (
     memory_connect,
-    memory_detail,
     memory_graph,
-    memory_list,
     memory_reasoning_chain,
     memory_search,
     memory_search_by_concept,
     memory_search_prefetch,
 )
-from memory.services.profiles import profile_out, profiles_get
+from memory.search.graph import DIRECTIONS
+from memory.selectors import memory_detail, memory_list
 from rbac.actors import Actor
 
 

@@ -39,7 +39,7 @@ from memory.archive.vectors import VECTOR_INDEXES, embed_into, vector_read
 from memory.archive.verify import archive_verify, embedding_check
 from memory.ingest.atoms import content_key
 from memory.models import Entity, Memory
-from memory.services.profiles import profiles_touch_memories
+from memory.profiles import profiles_touch_memories
 from rbac.policy import WriteDomain, provenance_record
 
 Progress = Callable[[str, int, int], None]  # kind, rows just read, rows in the archive
@@ -175,7 +175,9 @@ class Loader(DocumentWriter):
         key = row["content_key"]
         if row["rbac_scope"] != domain.scope:  # the fingerprint is salted with the write domain
             key = content_key(scope=domain.scope, memory_type=row["memory_type"], content=row["content"])
-        memory = Memory(
+        memory = Memory.written(
+            domain,
+            visible_in=self.targets.visible_in(domain, row["visible_in"]),
             id=uuid.UUID(row["id"]),
             content=row["content"],
             context=row["context"],
@@ -191,8 +193,6 @@ class Loader(DocumentWriter):
             author_id=self.targets.author_id(row["author"]),
             agent_id=row["agent_id"],
             run_id=uuid_read(row["run_id"]),
-            rbac_scope=domain.scope,
-            visible_in=self.targets.visible_in(domain, row["visible_in"]),
             embedding=embedding,
             created_at=moment_read(row["created_at"]),
             updated_at=moment_read(row["updated_at"]),

@@ -30,8 +30,8 @@ from memory.charter.selectors import (
 )
 from memory.models import Edge, EdgeType, Memory
 from memory.outbox.models import Notice, NoticeKind
+from memory.revisions import edge_retype, memory_supersede
 from memory.selectors import memory_get_for_actor
-from memory.services.revisions import edge_retype, memory_supersede
 from rbac.actors import Actor, recorded_user
 from rbac.models import Workspace
 from rbac.policy import Action, is_global_admin, workspaces_for

@@ -33,8 +33,8 @@ from django.utils import timezone
 
 from memory.documents.chunks import chunk_prose
 from memory.documents.models import Chunk, Document, ExtractedFrom
+from memory.lifecycle import memories_hide
 from memory.models import Edge, EdgeType, HistoryAction, IngestRun, Memory, MemoryHistory, MemoryType
-from memory.services.lifecycle import memories_hide
 from rbac.actors import Actor
 
 # A chunk that still says what it was read for: its document not forgotten, its version current.

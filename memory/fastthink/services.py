@@ -35,7 +35,7 @@ from memory.fastthink.models import (
 )
 from memory.fastthink.results import session_result, thought_result
 from memory.models import Edge, EdgeType, Memory, MemorySource, MemoryType
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from memory.services.add import memory_add
 from rbac.actors import Actor
 

@@ -20,9 +20,9 @@ from django.utils import timezone
 from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
+from memory.lifecycle import expired_holders_retire, expiry_renew
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
-from memory.services.lifecycle import expired_holders_retire, expiry_renew
-from memory.services.revisions import edge_add, memory_rewrite, memory_supersede
+from memory.revisions import edge_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record
 
 
@@ -125,7 +125,8 @@ def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
 
 def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
     atom = request.atoms[index]
-    return Memory.objects.create(
+    memory = Memory.written(
+        request.domain,
         content=atom.content,
         memory_type=atom.memory_type,
         certainty=atom.certainty,
@@ -136,8 +137,6 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         author=request.author,
         agent_id=request.agent_id,
         run_id=request.run_id,
-        rbac_scope=request.domain.scope,
-        visible_in=request.domain.visible_in,
         metadata=request.metadata,
         context=request.context,
         facets=atom.facets,
@@ -147,6 +146,8 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
         valid_from=request.valid_from,
         expires_at=request.expires_at,
     )
+    memory.save(force_insert=True)
+    return memory
 
 
 def _update(request, index, decision, stored, outcome, now) -> None:

@@ -174,7 +174,8 @@ def _memory(
 ) -> Memory:
     attribute = english.find_attribute(row.content, row.user_id)
     facets = {"negated": english.is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}
-    return Memory(
+    return Memory.written(
+        domain,
         content=row.content,
         memory_type=row.memory_type,
         source=MemorySource.AGENT,
@@ -182,8 +183,6 @@ def _memory(
         user_id=row.user_id,
         author=actor,
         agent_id=row.agent_id,
-        rbac_scope=domain.scope,
-        visible_in=domain.visible_in,
         metadata=row.metadata,
         facets=facets,
         embedding=vector,

@@ -120,7 +120,8 @@ def _raw_source(run: IngestRun, result: dict) -> None:
         first = Memory.objects.get(pk=result["memory_ids"][0])
         embedding_space_check()
         vector = get_embedder().embed([run.message], purpose="raw_source")[0]
-        raw = Memory.objects.create(
+        raw = Memory.written(
+            domain,
             content=run.message,
             memory_type=MemoryType.RAW,
             source=MemorySource.RAW_INPUT,
@@ -129,8 +130,6 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             author_id=first.author_id,
             agent_id=first.agent_id,
             run_id=run.id,
-            rbac_scope=domain.scope,
-            visible_in=domain.visible_in,
             metadata=first.metadata,
             context=first.context,
             facets=_said_by(first),
@@ -139,6 +138,7 @@ def _raw_source(run: IngestRun, result: dict) -> None:
             importance=0.3,
             immutable=True,
         )
+        raw.save(force_insert=True)
         embedding_space_check()  # after the insert, as the add's own write: a switch it waited on is seen
         provenance_record(memory_ids=[raw.id], domain=domain)
     parts = [

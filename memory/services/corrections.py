@@ -14,10 +14,10 @@ from memory.embedding_space import embedding_space_check
 from memory.ingest import english
 from memory.ingest.atoms import content_key
 from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
+from memory.profiles import profiles_touch_memories
 from memory.providers import ProviderError, get_embedder
+from memory.revisions import memory_rewrite
 from memory.selectors import memory_get_for_actor
-from memory.services.profiles import profiles_touch_memories
-from memory.services.revisions import memory_rewrite
 from rbac.actors import Actor, recorded_user
 from rbac.policy import is_global_admin, may_change
 

@@ -23,8 +23,8 @@ from django.utils import timezone
 from helixsite.queue_url import QueueUnreachable
 from helixsite.task_broker import queue_behind
 from memory.ingest.pipeline import enrichments_requeue
+from memory.profiles import profiles_requeue_stale
 from memory.services.add import pending_adds_requeue
-from memory.services.profiles import profiles_requeue_stale
 
 BATCH = 1000  # of each kind per sweep, the longest waiting first; the next sweep takes more
 

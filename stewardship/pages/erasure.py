@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
 from helixsite.errors import ApplicationError
-from memory.services.erase import ErasurePreview, owner_erasure_preview
+from memory.erasure.services import ErasurePreview, owner_erasure_preview
 from rbac.models import Workspace
 from stewardship import answers, erasure
 from stewardship.access import steward_only

@@ -21,8 +21,9 @@ from rest_framework.exceptions import ValidationError
 from helixsite.errors import ApplicationError, validation_error
 from memory.api.read import SearchMemoryApi
 from memory.models import Memory
+from memory.search.conductor import memory_graph, memory_search
 from memory.search.params import SCOPES
-from memory.selectors import memory_detail, memory_graph, memory_search
+from memory.selectors import memory_detail
 from memory.services.corrections import memory_forget, memory_restore, memory_update
 from stewardship.access import steward_only
 from stewardship.services import audit_record

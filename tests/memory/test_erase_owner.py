@@ -14,13 +14,13 @@ from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
 from memory.documents.models import Document, DocumentHistory
 from memory.documents.services import DocumentInput, document_add
+from memory.erasure import services as erase
+from memory.erasure.services import owner_erase, owner_erasure_preview
 from memory.fastthink.models import ThinkSession, Thought
 from memory.fastthink.services import think_recall, think_start
 from memory.models import Entity, Inference, IngestRun, IngestStage, Memory, MemoryHistory, Profile
 from memory.outbox.models import Notice, PendingInput
-from memory.services import erase
 from memory.services.add import memory_add
-from memory.services.erase import owner_erase, owner_erasure_preview
 from rbac.models import Federation, Role
 from rbac.policy import SYSTEM
 from rbac.services import federation_attach, federation_create

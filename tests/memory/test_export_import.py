@@ -20,7 +20,7 @@ from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedF
 from memory.ingest.atoms import content_key
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
 from memory.providers import get_embedder
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from rbac.actors import SYSTEM
 from rbac.models import MemoryProvenance, Role
 from rbac.services import federation_attach, federation_create, federation_detach

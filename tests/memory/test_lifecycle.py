@@ -12,10 +12,11 @@ from django.utils import timezone
 from django_q.models import Schedule
 
 from memory.ingest.request import AddRequest
+from memory.lifecycle import lifecycle_sweep
 from memory.models import Entity, HistoryAction, Memory, MemoryAccess, MemoryHistory
-from memory.selectors import memory_list, memory_search
+from memory.search.conductor import memory_search
+from memory.selectors import memory_list
 from memory.services.corrections import memory_restore
-from memory.services.lifecycle import lifecycle_sweep
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 

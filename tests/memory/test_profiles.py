@@ -12,8 +12,8 @@ from django.test import override_settings
 from django.utils import timezone
 
 from memory.models import Memory, Profile
+from memory.profiles import profile_refresh, profiles_touch
 from memory.providers import reset_providers
-from memory.services.profiles import profile_refresh, profiles_touch
 from memory.services.requeue import stranded_requeue
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
@@ -123,7 +123,7 @@ def test_a_burst_of_writes_queues_one_refresh(scribe, crew):
     Profile.objects.create(workspace=crew, user_id="ada", stale=False)
     queued = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("memory.services.profiles.task_enqueue_after_commit", lambda *args, **kwargs: queued.append(args))
+        patch.setattr("memory.profiles.task_enqueue_after_commit", lambda *args, **kwargs: queued.append(args))
         for n in range(3):
             scribe.remember(f"I visited museum number {n} this week.")
 

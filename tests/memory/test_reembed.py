@@ -38,7 +38,8 @@ from memory.models import EmbeddingSpace, Entity, Memory, ReembedJob
 from memory.providers import get_embedder, reset_providers
 from memory.reembed import schema
 from memory.reembed.target import Target
-from memory.selectors import memory_search, reembed_status
+from memory.search.conductor import memory_search
+from memory.selectors import reembed_status
 from memory.services import corrections
 from memory.services.add import memory_add
 from memory.services.corrections import memory_update

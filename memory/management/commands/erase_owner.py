@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from helixsite.commands import ServiceCommand
-from memory.services.erase import ErasureReport, TableCount, owner_erase, owner_erasure_preview
+from memory.erasure.services import ErasureReport, TableCount, owner_erase, owner_erasure_preview
 
 
 class Command(ServiceCommand):

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from helixsite.commands import ServiceCommand
 from memory.api.read import SearchMemoryApi
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from rbac.selectors import user_get_by_name
 
 

@@ -10,7 +10,7 @@ from helixsite.errors import ApplicationError
 from memory.fastthink.selectors import search_incomplete_thoughts, think_status
 from memory.fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
 from memory.models import Memory
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
 

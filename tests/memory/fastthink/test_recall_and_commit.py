@@ -7,7 +7,8 @@ import pytest
 
 from memory.fastthink.services import think_add, think_commit, think_conclude, think_discard, think_recall, think_start
 from memory.models import Edge, Memory, MemoryAccess
-from memory.selectors import memory_detail, memory_search
+from memory.search.conductor import memory_search
+from memory.selectors import memory_detail
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pytest
 
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
 

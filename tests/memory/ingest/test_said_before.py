@@ -10,7 +10,7 @@ from django.test import override_settings
 
 from memory.api.read import GetMemoryApi
 from memory.models import IngestRun, Memory
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from tests.factories import make_workspace, tool_call
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ from django.test import override_settings
 
 from memory.ingest.extract import speaker_label
 from memory.models import Memory
+from memory.search.conductor import memory_search
 from memory.search.dates import named_time
 from memory.search.scope import Scope
 from memory.search.speakers import speakers_named, without_speakers
-from memory.selectors import memory_search
 
 
 def day(text: str) -> datetime:
@@ -182,8 +182,7 @@ def test_the_speakers_a_caller_named_before_are_guessed_and_a_wrong_guess_is_emb
     the last time this caller searched here; the answer is the same whether the guess was right.
     What is handed to the model is recorded as it is handed over, not when the model gets to it
     (a wrong guess not started yet is called off)."""
-    from memory import selectors
-    from memory.search import speakers
+    from memory.search import conductor, speakers
 
     add("Melanie: Pottery class on Sundays calms me down completely.", extract=False)
     add("Caroline: Thanks, Melanie! You're the best, Melanie.", extract=False)
@@ -197,8 +196,8 @@ def test_the_speakers_a_caller_named_before_are_guessed_and_a_wrong_guess_is_emb
 
         return hand_over
 
-    monkeypatch.setattr(selectors, "_embed_early", recorded(selectors._embed_early))
-    monkeypatch.setattr(selectors, "_embed_meanwhile", recorded(selectors._embed_meanwhile))
+    monkeypatch.setattr(conductor, "_embed_early", recorded(conductor._embed_early))
+    monkeypatch.setattr(conductor, "_embed_meanwhile", recorded(conductor._embed_meanwhile))
 
     first = results(team["writer"], "How does Melanie relax?")
     assert embedded == ["How does Melanie relax?", "How does relax?"], "nothing known yet: guessed no speaker"

@@ -14,11 +14,11 @@ from django.db import connection
 from django.utils import timezone
 
 from memory.documents.models import Chunk
+from memory.erasure.services import owner_erase
+from memory.lifecycle import lifecycle_sweep
 from memory.models import CorpusTerm, CorpusTermDelta, Memory
 from memory.search.corpus import CHUNKS, MEMORIES, Corpus, corpus_fold, statistics, statistics_of_text
 from memory.services.corrections import memory_restore
-from memory.services.erase import owner_erase
-from memory.services.lifecycle import lifecycle_sweep
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_principal, make_workspace

@@ -11,7 +11,7 @@ from helixsite.errors import ApplicationError
 from memory.api.read import SearchMemoryApi
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Edge, Memory, MemoryAccess
-from memory.selectors import memory_search
+from memory.search.conductor import memory_search
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
 from tests.factories import grant, make_memory, make_principal, make_workspace, tool_input

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-import memory.selectors
+import memory.search.conductor
 from helixsite.agents.throttle import TokenRateThrottle
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
@@ -32,7 +32,7 @@ def scout():
 
 def model_idle() -> None:
     """Until every embedding submitted so far has finished: the model's thread runs them in order."""
-    memory.selectors._query_embedder.submit(lambda: None).result()
+    memory.search.conductor._query_embedder.submit(lambda: None).result()
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def steps(monkeypatch) -> list[str]:
     """What happened, in order: each query embedding submitted to the model, each budget spent."""
     model_idle()
     happened: list[str] = []
-    submit, allow = memory.selectors._embed_submit, TokenRateThrottle.allow_request
+    submit, allow = memory.search.conductor._embed_submit, TokenRateThrottle.allow_request
 
     def embedding(query: str):
         happened.append(f"embed {query}")
@@ -50,7 +50,7 @@ def steps(monkeypatch) -> list[str]:
         happened.append("budget")
         return allow(self, request, view)
 
-    monkeypatch.setattr(memory.selectors, "_embed_submit", embedding)
+    monkeypatch.setattr(memory.search.conductor, "_embed_submit", embedding)
     monkeypatch.setattr(TokenRateThrottle, "allow_request", budget)
     return happened
 
@@ -74,7 +74,7 @@ def test_a_call_refused_for_its_arguments_leaves_no_embedding_behind(scout, step
     response = scout.post("/api/v1/search_memory", {**QUESTION, "limit": 0}, format="json")
 
     assert response.status_code == 400 and response.json()["error"]["field"] == "limit"
-    assert memory.selectors._prefetched.get() is None
+    assert memory.search.conductor._prefetched.get() is None
     model_idle()
     steps.clear()
     # The next search, even of the same words, embeds its own.
@@ -91,7 +91,7 @@ def test_a_call_over_its_budget_costs_at_most_the_one_embedding(scout, steps):
 
     assert response.status_code == 429 and response.json()["error"]["code"] == "throttled"
     assert steps == ["embed what tea does Bob like?", "budget"]
-    assert memory.selectors._prefetched.get() is None
+    assert memory.search.conductor._prefetched.get() is None
 
 
 def test_a_body_that_does_not_parse_is_refused_before_anything_is_embedded(scout, steps):
@@ -102,7 +102,7 @@ def test_a_body_that_does_not_parse_is_refused_before_anything_is_embedded(scout
 
 
 def test_while_the_model_is_busy_nothing_is_prefetched_and_the_search_embeds_as_before(scout, steps, monkeypatch):
-    monkeypatch.setattr(memory.selectors, "_embeddings_pending", 1)
+    monkeypatch.setattr(memory.search.conductor, "_embeddings_pending", 1)
 
     response = scout.post("/api/v1/search_memory", QUESTION, format="json")
 

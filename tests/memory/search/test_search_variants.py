@@ -7,7 +7,7 @@ import pytest
 
 from helixsite.errors import ApplicationError
 from memory.models import Edge, Memory
-from memory.selectors import (
+from memory.search.conductor import (
     estimate_tokens,
     memory_build_context,
     memory_connect,

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from memory.models import Entity, HistoryAction, Memory, MemoryHistory, MemoryType
-from memory.services.profiles import profiles_touch_memories
+from memory.profiles import profiles_touch_memories
 from rbac.actors import Actor, recorded_user
 
 DECAY_REASON = "decayed: not recalled and of little importance"

@@ -17,9 +17,9 @@ The owner's rows, table by table, in the order they go:
 - tables of the apps above this one, which it never imports, answer ``erasure_tables``: the control
   room redacts the statements its audit trail quotes.
 
-What belongs to the owner is found by ``memory.services.erase_plan``. The report counts each
+What belongs to the owner is found by ``memory.erasure.plan``. The report counts each
 table's rows before and after, then searches every erased text in every text and JSON column of the
-database (``memory.services.erase_check``). The search statistics are folded inside the erasure
+database (``memory.erasure.check``). The search statistics are folded inside the erasure
 (memory.search.corpus): a word only the owner's rows held leaves them with its last count.
 """
 
@@ -41,6 +41,8 @@ from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
 from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
+from memory.erasure.check import TextCheck, erased_texts_search
+from memory.erasure.plan import ErasurePlan, documents_of, erased_texts, erasure_plan, kept_rows
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import (
     Edge,
@@ -57,8 +59,6 @@ from memory.models import (
 )
 from memory.outbox.models import Notice, PendingInput
 from memory.search.corpus import corpus_fold
-from memory.services.erase_check import TextCheck, erased_texts_search
-from memory.services.erase_plan import ErasurePlan, documents_of, erased_texts, erasure_plan, kept_rows
 from rbac.models import MemoryProvenance
 
 ERASED = "[erased]"  # what a redacted text reads afterwards

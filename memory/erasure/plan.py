@@ -16,10 +16,10 @@ from helixsite.errors import InvalidInput, NotFound
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.charter.models import ContradictionReview
 from memory.documents.models import Chunk, Document, DocumentHistory
+from memory.erasure.check import KeptRows
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Entity, IngestRun, Memory, MemoryHistory, Mention
 from memory.outbox.models import Notice, PendingInput
-from memory.services.erase_check import KeptRows
 from rbac.models import Workspace
 
 

@@ -1,0 +1,482 @@
+"""The search's conductor: ``search_memory`` and its variants (concept search, reasoning chains,
+connect, the memory graph, ``build_context``) driven through the stages of ``memory.search``, in
+order: params → seeds → expand → score → project (→ reinforce). The stages never import it
+(``make lint``).
+
+Only live memories the actor can see are seeds, are walked through, or come back."""
+
+from __future__ import annotations
+
+import math
+import threading
+import uuid
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import ContextVar
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+
+from helixsite.errors import InvalidInput, NotFound
+from memory.categories.selectors import category_path_parse
+from memory.documents.chunks import chunk_place
+from memory.documents.recall import with_chunks
+from memory.documents.selectors import chunk_vectors
+from memory.embedding_space import embedding_space_check
+from memory.models import Concept, Memory
+from memory.providers import embed_query, get_embedder
+from memory.search.bm25 import NOTHING
+from memory.search.expand import Reached, edges_around, expand, links_among
+from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
+from memory.search.params import SearchRequest, search_request
+from memory.search.project import as_result, project
+from memory.search.reinforce import reinforce as reinforce_recalled
+from memory.search.rows import recalled
+from memory.search.scope import Scope
+from memory.search.score import Hit, score
+from memory.search.seeds import bm25_seeds, rare_tokens, vector_seeds
+from memory.search.speakers import speakers_guess, speakers_learn, speakers_named, without_speakers
+from memory.selectors import memory_get_for_actor, memory_list
+from rbac.actors import Actor
+
+_query_embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query-embedding")
+_embeddings_pending = 0  # submitted to the model's thread and not finished
+_pending_lock = threading.Lock()
+# A search's query embedding started before its parameters were checked (memory_search_prefetch),
+# with the text it embeds: the search takes it if it would embed the same text.
+_prefetched: ContextVar[tuple[str, Future] | None] = ContextVar("memory_search_prefetched", default=None)
+
+
+def _embed_submit(query: str) -> Future:
+    global _embeddings_pending
+    with _pending_lock:
+        _embeddings_pending += 1
+    future = _query_embedder.submit(embed_query, query)
+    future.add_done_callback(_embedding_done)
+    return future
+
+
+def _embedding_done(_: Future) -> None:
+    global _embeddings_pending
+    with _pending_lock:
+        _embeddings_pending -= 1
+
+
+def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[[], None] | None:
+    """Start embedding the query of a search from its arguments as the caller sent them, once
+    the caller is known and allowed: the call's budget is spent and its arguments are checked
+    meanwhile. ``memory_search`` takes the embedding if it embeds the same text; the call must
+    call what this returns when it ends, whether or not the search ran. Only with the local
+    model, and only while its thread is idle: calls refused later (over budget, bad arguments)
+    cost at most the one embedding the model's thread was free for. None if nothing started."""
+    query, owner = raw.get("query"), raw.get("user_id")
+    if not isinstance(query, str) or not query.strip() or len(query) > settings.HELIX_SEARCH_MAX_QUERY_CHARS:
+        return None
+    if get_embedder().provider != "local" or _embeddings_pending:
+        return None
+    personal = raw.get("scope", "personal") == "personal"
+    owner = (owner.strip() or None) if personal and isinstance(owner, str) else None
+    try:
+        category = _category(raw.get("category"))
+    except InvalidInput:
+        return None
+    text = _guessed(_asked_as(actor, owner, category=category), query.strip())
+    token = _prefetched.set((text, _embed_submit(text)))
+    return lambda: _prefetched.reset(token)
+
+
+def _asked_as(
+    actor: Actor, owner: str | None, *, concept: str | None = None, tags: tuple = (), category: str | None
+) -> tuple:
+    """Who asks in which scope: the key under which the speakers a search named are remembered."""
+    return (actor.pk, owner, concept, tags, category)
+
+
+def _guessed(asked_as: tuple, query: str) -> str:
+    """The query less the names this caller's last search in the same scope found to be speakers."""
+    return without_speakers(query, speakers_guess(asked_as, query))
+
+
+def _embed_early(query: str) -> Future | None:
+    """The local model's embedding of ``query``, started now on its thread (or by the prefetch);
+    None for a remote provider, whose calls are paid and recorded, so it embeds only the text
+    finally matched."""
+    prefetched = _prefetched.get()
+    if prefetched is not None:
+        _prefetched.set(None)
+        if prefetched[0] == query:
+            return prefetched[1]
+    return _embed_submit(query) if get_embedder().provider == "local" else None
+
+
+def _embed_meanwhile(query: str) -> Future:
+    """The local model embeds on a thread of its own (it never touches the database); a remote
+    provider records each call in the ledger, in the caller's transaction, so it runs inline."""
+    if get_embedder().provider == "local":
+        return _embed_submit(query)
+    done: Future = Future()
+    done.set_result(embed_query(query))
+    return done
+
+
+def memory_search(
+    *,
+    actor: Actor,
+    concept: str | None = None,
+    tags: tuple[str, ...] = (),
+    category: str | None = None,
+    reinforce: bool = True,
+    include_chunks: bool = False,
+    **params,
+) -> dict:
+    """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
+
+    Only live memories the actor can see are seeds, are walked through, or come back; with
+    ``category``, only those filed in that category or below it.
+    ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
+    ``include_chunks``: document chunks recalled in the same scope join the ranked list
+    (memory.documents.recall); without it, not one query more than memories alone.
+    """
+    request = search_request(**params)
+    category = _category(category)
+    owner = request.user_id if request.scope == "personal" else None
+    # The model embeds the query on a thread of its own while the database checks the caller's
+    # access, finds the speakers the query names and ranks the BM25 seeds: the two use different
+    # cores. Which names are speakers is guessed from this caller's last search in this scope;
+    # a wrong guess is embedded again.
+    asked_as = _asked_as(actor, owner, concept=concept, tags=tags, category=category)
+    guessed = _guessed(asked_as, request.query)
+    early = _embed_early(guessed)
+    embedding_space_check()
+    scope = _scope(actor, owner, concept=concept, tags=tags, category=category)
+    request = _with_speakers(request, scope)
+    speakers_learn(asked_as, request.query, request.speakers)
+    if early is not None and guessed == request.matched:
+        embedding = early
+    else:
+        if early is not None:
+            early.cancel()  # if it has not started yet
+        embedding = _embed_meanwhile(request.matched)
+    signals = settings.HELIX_SEARCH_SEEDS
+    bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else NOTHING
+    vector = embedding.result()
+    vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
+    bm25_scores = bm25.scores
+    # The graph walk starts from the seeds strongest on both signals, each on a 0–1 scale.
+    seed_ids = sorted(
+        set(vector_scores) | set(bm25_scores), key=lambda i: -(vector_scores.get(i, 0) + bm25.normalized(i, "query"))
+    )
+    reached = expand(
+        scope,
+        seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM],
+        depth=request.graph_depth,
+        limit=settings.HELIX_SEARCH_EXPAND_MAX,
+    )
+    ids = list(dict.fromkeys([*seed_ids, *reached]))
+    memories = recalled(ids, vector)
+    cosines = {**{memory_id: row.cosine for memory_id, row in memories.items()}, **vector_scores}
+    hits = score(
+        request=request,
+        memories=memories,
+        cosines=cosines,
+        vector_scores=vector_scores,
+        bm25=bm25,
+        reached=reached,
+        links=_links_for_ppr(ids),
+    )
+    around = edges_around(
+        scope,
+        superseded=[h.memory.id for h in hits if h.memory.valid_to],
+        top=[h.memory.id for h in hits[: request.limit * 3]],
+    )
+    hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
+    hits += _successors_missing(hits, around.retracted_by, vector, "CONTRADICTS")
+    results = project(
+        request=request,
+        hits=hits,
+        superseded_by=around.superseded_by,
+        retracted_by=around.retracted_by,
+        families=around.families,
+        pinned=_exact_pin(request.query, bm25_scores),
+    )
+    if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
+        reinforce_recalled([h.memory.id for h in results])
+    answered = [as_result(h) for h in results]
+    if include_chunks:
+        answered = with_chunks(answered, scope=scope, request=request, vector=vector)
+    return {
+        "ok": True,
+        "query": request.query,
+        "mode": request.mode.name,
+        "scope": request.scope,
+        "results": answered,
+        "count": len(answered),
+    }
+
+
+def _with_speakers(request: SearchRequest, scope: Scope) -> SearchRequest:
+    """A speaker the query names is matched by who said a memory (the speaker preference), so
+    the words and the meaning are matched without their name (memory.search.speakers)."""
+    if settings.HELIX_SEARCH_SPEAKER_WEIGHT <= 0:
+        return request
+    return replace(request, speakers=speakers_named(scope, request.query))
+
+
+def _links_for_ppr(ids: list) -> list:
+    """The edges among the hits, only when graph proximity counts in the score."""
+    return links_among(ids) if settings.HELIX_SEARCH_PPR_WEIGHT > 0 else []
+
+
+def _scope(
+    actor: Actor,
+    user_id: str | None,
+    *,
+    concept: str | None = None,
+    tags: tuple[str, ...] = (),
+    category: str | None = None,
+) -> Scope:
+    return Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category)
+
+
+def _category(text: str | None) -> str | None:
+    return category_path_parse(text, field="category") if text not in (None, "") else None
+
+
+def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type: str) -> list[Hit]:
+    """What replaced or retracted hits (``successors_of``) that the seeds and the walk did not reach."""
+    have = {h.memory.id for h in hits}
+    missing = {s: old for old, successors in successors_of.items() for s in successors if s not in have}
+    if not missing:
+        return []
+    found = recalled(list(missing), vector)
+    return [
+        Hit(
+            memory=memory,
+            origin="edge",
+            cosine=memory.cosine,
+            reached=Reached(depth=1, edge_type=edge_type, via=missing[memory_id]),
+        )
+        for memory_id, memory in found.items()
+    ]
+
+
+def _exact_pin(query: str, bm25_scores: dict):
+    """A query with a rare exact token keeps its rank-1 BM25 hit in the top k."""
+    if not bm25_scores or not rare_tokens(query):
+        return None
+    return max(bm25_scores, key=bm25_scores.__getitem__)
+
+
+# --- variants of recall on the same engine ---------------------------------------------------
+
+
+def memory_search_by_concept(
+    *, actor: Actor, concept: str, tags: list[str] | None = None, query: str | None = None, **params
+) -> dict:
+    """Memories that are instances of an ontology concept (and carry the tags), ranked by the query."""
+    known = list(Concept.objects.order_by("name").values_list("name", flat=True))
+    if concept not in known:
+        raise InvalidInput(f"concept must be one of: {', '.join(known)}.", code="unknown_concept", field="concept")
+    return memory_search(actor=actor, concept=concept, tags=tuple(tags or ()), query=query or concept, **params)
+
+
+def memory_reasoning_chain(
+    *,
+    actor: Actor,
+    query: str,
+    user_id: str | None = None,
+    direction: str = "both",
+    max_depth: int = 5,
+    seeds: int = 3,
+) -> dict:
+    """From the best matches for ``query``, the chains of IMPLIES / BECAUSE / CONTRADICTS / SUPPORTS edges."""
+    scope_name = "personal" if user_id else "all"
+    found = memory_search(actor=actor, query=query, user_id=user_id, scope=scope_name, limit=seeds, graph_depth=0)
+    seed_ids = [uuid.UUID(r["id"]) for r in found["results"]]
+    chains = reasoning_chains(_scope(actor, user_id), seed_ids, direction=direction, max_depth=max_depth)
+    contents = _contents({i for chain in chains for step in chain for i in (step.source, step.target)} | set(seed_ids))
+    return {
+        "ok": True,
+        "direction": direction,
+        "seeds": found["results"],
+        "chains": [_chain(chain, contents) for chain in chains],
+    }
+
+
+def memory_connect(*, actor: Actor, a: str, b: str, user_id: str | None = None, max_depth: int = 4) -> dict:
+    """One typed path between two anchors (memory ids or text), with its cumulative confidence."""
+    start, goal = _anchor(actor, a, "a", user_id), _anchor(actor, b, "b", user_id)
+    path = shortest_path(_scope(actor, None), start.id, goal.id, max_depth=max_depth)
+    result = {"ok": True, "from": _brief(start), "to": _brief(goal)}
+    if path is None:
+        return {**result, "path": None, "reason": f"no path of at most {max_depth} edges between them"}
+    contents = _contents({i for step in path for i in (step.source, step.target)})
+    chain = _chain(path, contents)
+    return {**result, "path": chain["steps"], "confidence": chain["confidence"]}
+
+
+def memory_graph(*, actor: Actor, memory_id=None, user_id: str | None = None, depth: int = 2, limit: int = 50) -> dict:
+    """A bounded neighbourhood as nodes and edges: around a memory, or an owner's newest memories."""
+    scope = _scope(actor, None)
+    if memory_id is not None:
+        center = memory_get_for_actor(actor=actor, memory_id=memory_id)
+        nodes, steps = neighbourhood(scope, center.id, depth=depth, limit=limit)
+    elif user_id:
+        nodes = {m.id for m in memory_list(actor=actor, user_id=user_id, limit=limit, include_superseded=True)}
+        steps = [s for s in neighbours(scope, list(nodes)) if s.source in nodes and s.target in nodes]
+    else:
+        raise InvalidInput("Give memory_id or user_id.", field="memory_id")
+    contents = _contents(nodes)
+    return {
+        "ok": True,
+        "nodes": [{"id": str(i), **contents[i]} for i in nodes if i in contents],
+        "edges": [
+            {"source": str(s.source), "target": str(s.target), "type": s.edge_type, "confidence": s.confidence}
+            for s in steps
+        ],
+    }
+
+
+def memory_build_context(
+    *,
+    actor: Actor,
+    query: str,
+    user_id: str | None = None,
+    token_budget: int | None = None,
+    include_chunks: bool = False,
+    **params,
+) -> dict:
+    """The best memories for a query, diversified (MMR) and packed within a token budget, each with its id.
+
+    ``include_chunks``: document chunks compete for the budget too, each packed as ``[n] text``
+    and listed in ``citations`` under its number; a memory extracted from a chunk ends with the
+    chunk's number."""
+    budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
+    pool = memory_search(
+        actor=actor,
+        query=query,
+        user_id=user_id,
+        limit=params.pop("limit", 40),
+        include_chunks=include_chunks,
+        **params,
+    )["results"]
+    chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
+    lines: list[str] = []
+    packed: list[dict] = []
+    chunks: list[dict] = []
+    used = 0
+    citations: dict[tuple, dict] = {}  # (document, version, chunk index) → its numbered citation
+    for result in chosen:
+        cited = result.get("citation")
+        key = (cited["document_id"], cited["version"], cited["chunk_index"]) if cited else ()
+        number = citations[key]["n"] if key in citations else len(citations) + 1
+        entry = {"id": result["id"], "content": result["content"], "score": result["score"]}
+        if result.get("kind") == "chunk":
+            entry.update(n=number, citation=cited)
+        elif cited:
+            entry["cites"] = number
+        line = chunk_context_line(entry) if result.get("kind") == "chunk" else memory_context_line(entry)
+        cost = estimate_tokens(line)
+        if used + cost > budget:
+            continue
+        if cited and key not in citations:
+            citations[key] = {"n": number, **cited}
+        (chunks if result.get("kind") == "chunk" else packed).append({**entry, "tokens": cost})
+        lines.append(line)
+        used += cost
+    context = {"ok": True, "context": "\n".join(lines), "memories": packed, "tokens": used, "token_budget": budget}
+    if include_chunks:
+        context.update(chunks=chunks, citations=list(citations.values()))
+    return context
+
+
+def memory_context_line(entry: dict) -> str:
+    """A packed memory: ``- [id] text``, then `` [n]`` when it was extracted from cited chunk n."""
+    cites = f" [{entry['cites']}]" if "cites" in entry else ""
+    return f"- [{entry['id']}] {entry['content']}{cites}"
+
+
+def chunk_context_line(entry: dict) -> str:
+    """A packed chunk: ``[n] title › headings: text``."""
+    cited = entry["citation"]
+    return f"[{entry['n']}] {chunk_place(cited['title'], cited['heading'])}: {entry['content']}"
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters a token for English text: the estimate the budget is kept against."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+def _mmr(results: list[dict], lam: float) -> list[dict]:
+    """Maximal marginal relevance: relevance against similarity to what was already chosen."""
+    if len(results) <= 1:
+        return results
+    ids = [r["id"] for r in results]
+    vectors = dict(Memory.objects.filter(id__in=ids).values_list("id", "embedding"))
+    chunk_ids = [r["id"] for r in results if r.get("kind") == "chunk"]
+    if chunk_ids:
+        vectors.update(chunk_vectors(chunk_ids))
+    matrix = np.array([np.asarray(vectors[uuid.UUID(i)], dtype=np.float32) for i in ids])
+    top = max(r["score"] for r in results) or 1.0
+    relevance = np.array([r["score"] / top for r in results])
+    chosen: list[int] = []
+    remaining = list(range(len(results)))
+    while remaining:
+        similarity = (matrix[remaining] @ matrix[chosen].T).max(axis=1) if chosen else np.zeros(len(remaining))
+        best = remaining[int(np.argmax(lam * relevance[remaining] - (1 - lam) * similarity))]
+        chosen.append(best)
+        remaining.remove(best)
+    return [results[i] for i in chosen]
+
+
+def _anchor(actor: Actor, value: str, field: str, user_id: str | None) -> Memory:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{field} must be a memory id or a text.", field=field)
+    try:
+        return memory_get_for_actor(actor=actor, memory_id=uuid.UUID(value.strip()))
+    except ValueError:
+        pass
+    found = memory_search(
+        actor=actor, query=value, user_id=user_id, scope="personal" if user_id else "all", limit=1, graph_depth=0
+    )
+    if not found["results"]:
+        raise NotFound(f"No memory matches {field}.", field=field)
+    return Memory.objects.get(pk=found["results"][0]["id"])
+
+
+def _contents(ids: set) -> dict:
+    rows = Memory.objects.filter(id__in=ids).values("id", "content", "memory_type", "user_id", "valid_to")
+    return {
+        r["id"]: {
+            "content": r["content"],
+            "memory_type": r["memory_type"],
+            "user_id": r["user_id"],
+            "superseded": r["valid_to"] is not None,
+        }
+        for r in rows
+    }
+
+
+def _brief(memory: Memory) -> dict:
+    return {"id": str(memory.id), "content": memory.content}
+
+
+def _chain(steps: list[Step], contents: dict) -> dict:
+    confidence = 1.0
+    trail = []
+    for step in steps:
+        confidence *= step.confidence
+        reached = step.source if step.reversed else step.target
+        trail.append(
+            {
+                "from": str(step.target if step.reversed else step.source),
+                "to": str(reached),
+                "edge": step.edge_type,
+                "direction": "backward" if step.reversed else "forward",
+                "confidence": step.confidence,
+                "content": contents.get(reached, {}).get("content"),
+            }
+        )
+    return {"steps": trail, "confidence": round(confidence, 4)}
