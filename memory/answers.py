@@ -22,7 +22,7 @@ from django.conf import settings
 from pydantic import BaseModel, Field
 
 from memory.documents.chunks import chunk_prose
-from memory.ingest.english import topic_words
+from memory.ingest.english.topics import topic_words
 from memory.models import Memory
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.selectors import chunk_context_line, estimate_tokens, memory_build_context, memory_context_line

@@ -14,9 +14,12 @@ import hashlib
 import json
 from datetime import datetime
 
-from memory.ingest import english
 from memory.ingest.atoms import Atom, content_key
 from memory.ingest.context import resolve_short_answer
+from memory.ingest.english.memory_types import classify
+from memory.ingest.english.negation import without_negation
+from memory.ingest.english.person import is_first_person, third_person
+from memory.ingest.english.topics import content_words, topic_words
 from memory.ingest.extract import Conversation, extract_by_rules
 
 NOW = datetime(2026, 11, 29, 12, 0)
@@ -164,7 +167,7 @@ def _keys(message: str) -> list[str]:
     kept verbatim (whose type the rules read, as the bulk import does)."""
     extraction = extract_by_rules(message=message, subject=SUBJECT, conversation=Conversation(), now=NOW, max_atoms=15)
     kept = [content_key(scope="fingerprint", memory_type=a.memory_type, content=a.content) for a in extraction.atoms]
-    verbatim = content_key(scope="fingerprint", memory_type=english.classify(message), content=message)
+    verbatim = content_key(scope="fingerprint", memory_type=classify(message), content=message)
     return [*kept, verbatim]
 
 
@@ -179,10 +182,10 @@ def _readings(message: str) -> dict:
     return {
         "atoms": [_reading(a) for a in extraction.atoms],
         "dropped": extraction.dropped,
-        "topic": sorted(english.topic_words(message)),
-        "content": sorted(english.content_words(message)),
-        "without_negation": sorted(english.without_negation(message)),
-        "first_person": english.is_first_person(message),
+        "topic": sorted(topic_words(message)),
+        "content": sorted(content_words(message)),
+        "without_negation": sorted(without_negation(message)),
+        "first_person": is_first_person(message),
     }
 
 
@@ -223,6 +226,6 @@ def test_content_keys_are_unchanged():
 
 def test_facets_and_topics_are_unchanged():
     readings = [_readings(message) for message in CORPUS]
-    verbs = [english.third_person(verb) for verb in VERBS]
+    verbs = [third_person(verb) for verb in VERBS]
 
     assert _fingerprint([readings, verbs]) == "3fbd43dbd4341921"
