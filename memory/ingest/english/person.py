@@ -9,6 +9,9 @@ from memory.ingest.english.wordlists import word_list
 
 _MODALS = {"can", "could", "should", "must", "might", "may", "would", "will", "shall", "need", "ought"}
 _ADVERBS = frozenset(word_list("adverbs"))
+# Kept by hand, not read from an inflection library (lemminflect): that one takes "rent" for the past
+# of "rend" ("alice rent a flat") and knows pasts this list lacks ("I swam" is "alice swams" here), so
+# it would change the stored text, and with it the content key, of memories already made.
 _PAST_IRREGULAR = frozenset(word_list("irregular_past"))
 _IRREGULAR_PRESENT = {"have": "has", "be": "is", "do": "does", "go": "goes", "am": "is"}
 

@@ -24,6 +24,9 @@ def topic_words(text: str) -> set[str]:
     return {_stem(w) for w in words if not w.startswith(("i'", "we'"))} - {"i"}
 
 
+# A rough stem of its own, not Snowball's (PostgreSQL's english one): a change's topic is stored in
+# the memory's facets and compared with the topic of a new statement, so another stemmer would make
+# the stored topics disagree with new ones ("smok" against "smoke", "plann sprint" against "plan sprint").
 def _stem(word: str) -> str:
     word = word.removesuffix("'s").removesuffix("'")
     for suffix in ("ing", "ed", "es", "s", "e"):
