@@ -22,7 +22,7 @@ from django.conf import settings
 from pydantic import BaseModel, Field
 
 from memory.documents.chunks import chunk_prose
-from memory.ingest.english import topic_words
+from memory.ingest.english.topics import topic_words
 from memory.models import Memory
 from memory.profiles import profiles_get
 from memory.providers import ProviderError, get_embedder, get_llm

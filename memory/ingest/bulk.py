@@ -18,8 +18,12 @@ from django.utils import timezone
 from helixsite.errors import InvalidInput
 from memory.embedding_space import embedding_space_check
 from memory.event_time import moment_parse
-from memory.ingest import english
 from memory.ingest.atoms import EntityRef, content_key
+from memory.ingest.english import scores
+from memory.ingest.english.attributes import find_attribute
+from memory.ingest.english.entities import find_entities
+from memory.ingest.english.memory_types import classify
+from memory.ingest.english.negation import is_negated
 from memory.models import Entity, Memory, MemorySource, MemoryType, Mention
 from memory.providers import get_embedder
 from rbac.policy import WriteDomain, provenance_record, write_domain_resolve
@@ -74,7 +78,7 @@ def _row(number: int, data: Any, default_group: str | None) -> ImportRow:
     user_id = data.get("user_id")
     if not isinstance(user_id, str) or not user_id.strip():
         raise InvalidInput("user_id is missing")
-    memory_type = data.get("memory_type") or english.classify(content)
+    memory_type = data.get("memory_type") or classify(content)
     if memory_type not in TYPES:
         raise InvalidInput(f"memory_type {memory_type!r} is not one of {', '.join(sorted(TYPES))}")
     metadata = data.get("metadata") or {}
@@ -172,8 +176,8 @@ def _load_batch(actor: User, batch: list[ImportRow], domains: dict[str | None, W
 def _memory(
     actor: User, key: tuple[str, str, str], row: ImportRow, vector: Any, domain: WriteDomain, now: datetime
 ) -> Memory:
-    attribute = english.find_attribute(row.content, row.user_id)
-    facets = {"negated": english.is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}
+    attribute = find_attribute(row.content, row.user_id)
+    facets = {"negated": is_negated(row.content), **({"attribute": attribute.as_list()} if attribute else {})}
     return Memory.written(
         domain,
         content=row.content,
@@ -186,8 +190,8 @@ def _memory(
         metadata=row.metadata,
         facets=facets,
         embedding=vector,
-        importance=english.importance(row.content, row.memory_type, 0),
-        certainty=english.certainty(row.content),
+        importance=scores.importance(row.content, row.memory_type, 0),
+        certainty=scores.certainty(row.content),
         created_at=now,
         updated_at=now,
         valid_from=row.valid_from or now,
@@ -195,7 +199,7 @@ def _memory(
 
 
 def _link_entities(memories: list[Memory]) -> None:
-    pairs = [(m, e) for m in memories for e in english.find_entities(m.content, subject=m.user_id)[:10]]
+    pairs = [(m, e) for m in memories for e in find_entities(m.content, subject=m.user_id)[:10]]
     if not pairs:
         return
     wanted: dict[tuple[str, str, str], EntityRef] = {}

@@ -7,7 +7,7 @@ import calendar
 import re
 from datetime import date, datetime, timedelta
 
-from memory.ingest.english import third_person
+from memory.ingest.english.person import third_person
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}

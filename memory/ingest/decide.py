@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from pydantic import BaseModel, Field
 
-from memory.ingest import english
 from memory.ingest.atoms import PROTECTED_TYPES, Atom
 from memory.ingest.candidates import Candidate
+from memory.ingest.english.negation import is_negated, without_negation
+from memory.ingest.english.topics import content_words, topic_words
 from memory.models import MemorySource
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
@@ -135,7 +136,7 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         if target is None or share < 0.5:
             return None
         return Decision(Op.CONTRADICT, target, 0.9, f"retracts what was said of {change.topic}", method="rules")
-    target = next((c for c in others if topic <= english.topic_words(c.memory.content)), None)
+    target = next((c for c in others if topic <= topic_words(c.memory.content)), None)
     if target is None:
         return None
     verb = "moved to another date" if change.kind == "reschedules" else "no longer holds"
@@ -143,13 +144,13 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
 
 
 def _shared(topic: set[str], candidate: Candidate) -> float:
-    said = english.topic_words(candidate.memory.content) - {candidate.memory.user_id.lower()}
+    said = topic_words(candidate.memory.content) - {candidate.memory.user_id.lower()}
     return len(topic & said) / max(min(len(topic), len(said)), 1)
 
 
 def decide_by_rules(atom: Atom, found: list[Candidate]) -> Decision:
     best = found[0]
-    new_words, old_words = english.content_words(atom.content), english.content_words(best.memory.content)
+    new_words, old_words = content_words(atom.content), content_words(best.memory.content)
     if _negation_differs(atom, best):
         if atom.negated and _cue_of_ending(atom):
             return Decision(Op.SUPERSEDE, best, 0.85, "the stored statement no longer holds", method="rules")
@@ -177,10 +178,10 @@ def _cue_of_ending(atom: Atom) -> bool:
 
 def _negation_differs(atom: Atom, candidate: Candidate) -> bool:
     """Same statement, one side denied: 'alice likes sushi' vs 'alice does not like sushi'."""
-    stored_negated = bool(candidate.memory.facets.get("negated", english.is_negated(candidate.memory.content)))
+    stored_negated = bool(candidate.memory.facets.get("negated", is_negated(candidate.memory.content)))
     if stored_negated == atom.negated:
         return False
-    new, old = english.without_negation(atom.content), english.without_negation(candidate.memory.content)
+    new, old = without_negation(atom.content), without_negation(candidate.memory.content)
     new, old = {w.rstrip("s") for w in new}, {w.rstrip("s") for w in old}
     return len(new & old) / max(len(new | old), 1) >= 0.6
 

@@ -10,9 +10,22 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from memory.ingest import english
 from memory.ingest.atoms import Atom, Attribute, EntityRef, Extraction
 from memory.ingest.context import anchor_relative_dates, is_short_answer, resolve_short_answer
+from memory.ingest.english import scores
+from memory.ingest.english.attributes import find_attribute
+from memory.ingest.english.changes import change_cue, find_change
+from memory.ingest.english.entities import find_entities
+from memory.ingest.english.memory_types import classify
+from memory.ingest.english.negation import is_negated
+from memory.ingest.english.person import attribute_first_person
+from memory.ingest.english.sentences import (
+    is_chit_chat,
+    is_question,
+    split_clauses,
+    split_sentences,
+    strip_consequence_marker,
+)
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
 
@@ -31,8 +44,8 @@ class Conversation:
     @property
     def question(self) -> str | None:
         """The question the message may be answering (the last one the assistant asked)."""
-        sentences = english.split_sentences(self.previous_assistant)
-        questions = [s for s in sentences if english.is_question(s)]
+        sentences = split_sentences(self.previous_assistant)
+        questions = [s for s in sentences if is_question(s)]
         return questions[-1] if questions else None
 
 
@@ -115,23 +128,23 @@ def extract_by_rules(
         return Extraction(atoms=[_atom(resolved, resolved, subject, now)], method="rules")
     atoms: list[Atom] = []
     dropped: list[str] = []
-    for sentence in english.split_sentences(message):
-        if english.is_chit_chat(sentence) or english.is_question(sentence):
+    for sentence in split_sentences(message):
+        if is_chit_chat(sentence) or is_question(sentence):
             dropped.append(sentence)
             continue
-        sentence, follows = english.strip_consequence_marker(sentence)
-        for position, (clause, link) in enumerate(english.split_clauses(sentence) or [(sentence, None)]):
+        sentence, follows = strip_consequence_marker(sentence)
+        for position, (clause, link) in enumerate(split_clauses(sentence) or [(sentence, None)]):
             if follows and position == 0 and atoms:
                 atoms[-1].links.append((len(atoms), "IMPLIES"))
             if link == "BECAUSE" and atoms:
                 atoms[-1].links.append((len(atoms), "BECAUSE"))
-            atoms.append(_atom(clause, english.attribute_first_person(clause, subject), subject, now))
+            atoms.append(_atom(clause, attribute_first_person(clause, subject), subject, now))
     return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)
 
 
 def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
-    memory_type = english.classify(original)
-    entities = english.find_entities(original, subject=subject)
+    memory_type = classify(original)
+    entities = find_entities(original, subject=subject)
     content = anchor_relative_dates(attributed.rstrip(" ,;"), now)
     if content and content[-1] not in ".!?":
         content += "."
@@ -140,13 +153,13 @@ def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
         if content[0].islower() and not content.startswith(subject)
         else content,
         memory_type=memory_type,
-        importance=english.importance(original, memory_type, len(entities)),
-        certainty=english.certainty(original),
+        importance=scores.importance(original, memory_type, len(entities)),
+        certainty=scores.certainty(original),
         entities=entities,
-        attribute=english.find_attribute(attributed, subject),
-        negated=english.is_negated(attributed),
-        change_cue=english.change_cue(original),
-        change=english.find_change(original),
+        attribute=find_attribute(attributed, subject),
+        negated=is_negated(attributed),
+        change_cue=change_cue(original),
+        change=find_change(original),
     )
 
 
@@ -155,18 +168,18 @@ def _verbatim_atom(message: str, subject: str) -> Atom:
     "I moved to Lisbon" still supersedes a stored "I live in Osaka"."""
     text = message.strip()
     short = len(text) <= 300
-    memory_type = english.classify(text) if short else "raw"
-    attributed = english.attribute_first_person(text, subject) if short else ""
+    memory_type = classify(text) if short else "raw"
+    attributed = attribute_first_person(text, subject) if short else ""
     return Atom(
         content=text,
         memory_type=memory_type,
-        importance=english.importance(text, memory_type, 0),
-        certainty=english.certainty(text),
-        entities=english.find_entities(text, subject=subject)[:20],
-        attribute=english.find_attribute(attributed, subject) if short else None,
-        negated=english.is_negated(attributed) if short else False,
-        change_cue=english.change_cue(text) if short else None,
-        change=english.find_change(text) if short else None,
+        importance=scores.importance(text, memory_type, 0),
+        certainty=scores.certainty(text),
+        entities=find_entities(text, subject=subject)[:20],
+        attribute=find_attribute(attributed, subject) if short else None,
+        negated=is_negated(attributed) if short else False,
+        change_cue=change_cue(text) if short else None,
+        change=find_change(text) if short else None,
     )
 
 
@@ -277,9 +290,9 @@ def _from_llm(item: LLMAtom, subject: str) -> Atom:
             item.attribute.single_valued,
         )
         if item.attribute
-        else english.find_attribute(item.content, subject)
+        else find_attribute(item.content, subject)
     )
-    entities = [EntityRef(e.name, e.type.lower()) for e in item.entities] or english.find_entities(
+    entities = [EntityRef(e.name, e.type.lower()) for e in item.entities] or find_entities(
         item.content, subject=subject
     )
     return Atom(
@@ -289,7 +302,7 @@ def _from_llm(item: LLMAtom, subject: str) -> Atom:
         certainty=item.certainty,
         entities=entities,
         attribute=attribute,
-        negated=item.negated or english.is_negated(item.content),
-        change_cue=english.change_cue(item.content),
-        change=english.find_change(item.content),
+        negated=item.negated or is_negated(item.content),
+        change_cue=change_cue(item.content),
+        change=find_change(item.content),
     )

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Conflict, Forbidden, NotFound
 from memory.embedding_space import embedding_space_check
-from memory.ingest import english
 from memory.ingest.atoms import content_key
+from memory.ingest.english.attributes import find_attribute
+from memory.ingest.english.negation import is_negated
 from memory.models import HistoryAction, Memory, MemoryHistory, MemorySource
 from memory.profiles import profiles_touch_memories
 from memory.providers import ProviderError, get_embedder
@@ -51,8 +52,8 @@ def memory_update(
         )
         if clash:
             raise Conflict("Another memory already says this.", code="duplicate", details={"memory_id": str(clash.id)})
-        attribute = english.find_attribute(content, locked.user_id)
-        facets = {"negated": english.is_negated(content), **({"attribute": attribute.as_list()} if attribute else {})}
+        attribute = find_attribute(content, locked.user_id)
+        facets = {"negated": is_negated(content), **({"attribute": attribute.as_list()} if attribute else {})}
         profiles_touch_memories([locked])
         corrected = memory_rewrite(
             memory=locked,

@@ -6,8 +6,10 @@ from datetime import datetime
 
 import pytest
 
-from memory.ingest import english
 from memory.ingest.context import anchor_relative_dates, resolve_short_answer
+from memory.ingest.english.attributes import find_attribute
+from memory.ingest.english.changes import find_change
+from memory.ingest.english.entities import find_entities
 from memory.ingest.extract import Conversation, extract_by_rules
 from memory.models import Memory
 
@@ -78,7 +80,7 @@ def test_relative_dates_are_anchored_to_when_it_was_said():
     ],
 )
 def test_single_valued_attributes_are_recognised(sentence, attribute):
-    found = english.find_attribute(sentence, "bob")
+    found = find_attribute(sentence, "bob")
     assert (found.subject, found.name, found.value, found.single_valued) == attribute
 
 
@@ -93,7 +95,7 @@ def test_single_valued_attributes_are_recognised(sentence, attribute):
     ],
 )
 def test_the_owner_of_an_attribute_is_the_subject_not_a_name_nearby(sentence, attribute):
-    found = english.find_attribute(sentence, "bob")
+    found = find_attribute(sentence, "bob")
     assert (found.subject, found.name, found.value, found.single_valued) == attribute
 
 
@@ -113,12 +115,12 @@ def test_the_owner_of_an_attribute_is_the_subject_not_a_name_nearby(sentence, at
     ],
 )
 def test_the_grammar_of_change_names_what_changed(sentence, change):
-    found = english.find_change(sentence)
+    found = find_change(sentence)
     assert (found.as_list() if found else None) == (list(change) if change else None)
 
 
 def test_entities_cover_names_paths_identifiers_and_quoted_terms():
-    found = english.find_entities(
+    found = find_entities(
         'The deploy of "night build" failed with E1203 in /srv/app/settings.yaml; ask Maria Lopez at ops@example.com.',
         subject="bob",
     )
@@ -140,7 +142,7 @@ def test_entities_cover_names_paths_identifiers_and_quoted_terms():
     ],
 )
 def test_an_attribute_of_a_thing_is_nobodys_attribute(sentence):
-    assert english.find_attribute(sentence, "bob") is None
+    assert find_attribute(sentence, "bob") is None
 
 
 @pytest.mark.parametrize(
@@ -149,7 +151,7 @@ def test_an_attribute_of_a_thing_is_nobodys_attribute(sentence):
 )
 def test_a_dwelling_is_not_a_place_of_residence(sentence):
     """Moving into a flat says where, not in which place: a later move to a city must not make it untrue."""
-    assert english.find_attribute(sentence, "bob") is None
+    assert find_attribute(sentence, "bob") is None
 
 
 def test_a_config_path_statement_does_not_supersede_where_the_user_lives(add):

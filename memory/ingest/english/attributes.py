@@ -1,0 +1,139 @@
+"""Attributes: where someone lives, who employs them, their age, their favourite things, what
+they prefer or use. A single-valued one holds one value at a time (a later value replaces the
+earlier), so the rules name whose attribute it is and clean the value to compare."""
+
+from __future__ import annotations
+
+import re
+
+from memory.ingest.atoms import Attribute
+from memory.ingest.english.entities import NAME, NOT_NAMES
+from memory.ingest.english.wordlists import word_list
+
+_VALUE = r"(?P<value>[^,.;!?()]+?)"
+_VALUE_END = r"(?:\s+(?:last|this|next|since|for|from|in \d{4}|a few|two|three|now|already|recently|again)\b.*)?\s*(?:$|[,.;!?(])"
+_ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
+    (
+        "residence",
+        re.compile(
+            r"\b(?:(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)"
+            r"(?:\s+(?:now|currently|back|away|over))?(?:\s+with\s+[^,.;!?]+?)?"
+            r"|(?:rents?|renting|bought|shares?|sharing)\s+(?:a|an|the)\s+(?:flat|apartment|house|home|place|room|condo|studio)"
+            r"(?:\s+with\s+[^,.;!?]+?)?)\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END
+        ),
+        True,
+    ),
+    (
+        "employer",
+        re.compile(
+            r"\b(?:works?|working|employed)\s+(?:at|for|by)\s+"
+            + _VALUE
+            + _VALUE_END
+            + r"|\bjoined\s+"
+            + _VALUE.replace("value", "value2")
+            + _VALUE_END
+        ),
+        True,
+    ),
+    ("age", re.compile(r"\bis\s+(?P<value>\d{1,3})\s+years?\s+old\b"), True),
+    (
+        "{attr}",
+        re.compile(
+            r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?"
+            + _VALUE
+            + r"\s*(?:$|[,.;!?(])"
+        ),
+        True,
+    ),
+    (
+        "prefers",
+        re.compile(
+            r"\b(?:prefers?|preferred)\s+" + _VALUE + r"(?:\s+(?:over|to|rather than)\s+[^,.;!?]+)?" + _VALUE_END
+        ),
+        False,
+    ),
+    (
+        "uses",
+        re.compile(
+            r"\b(?:uses|use|using|switched\s+(?:from\s+[^,.;!?]+?\s+)?to|moved\s+(?:from\s+[^,.;!?]+?\s+)?to\s+using)\s+"
+            + _VALUE
+            + _VALUE_END
+        ),
+        False,
+    ),
+]
+_TRAILING = re.compile(r"\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
+# "I moved into a new flat" says where, not in which place: a dwelling is no residence of its own,
+# and a later "I moved to Lisbon" must not make the move into the flat untrue.
+_DWELLING = re.compile(
+    r"^(?:(?:my|our|his|her|their|a|an|the)\s+)?(?:(?:new|bigger|smaller|own|first|nice|tiny|old)\s+)*"
+    r"(?:flat|apartment|house|home|place|room|condo|studio|dorm|bungalow|cottage)s?(?:\s+in\s+(?P<place>.+))?$"
+)
+
+
+def find_attribute(attributed: str, subject: str) -> Attribute | None:
+    """The first attribute an attributed sentence ("alice moved to Berlin") gives a person, if any."""
+    for name, pattern, single_valued in _ATTRIBUTE_RULES:
+        match = pattern.search(attributed)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        value = groups.get("value") or groups.get("value2")
+        if not value:
+            continue
+        attr = name.format(attr=(groups.get("attr") or "").strip()) if "{attr}" in name else name
+        if not _said_of_a_person(attributed[: match.start()], subject):
+            continue  # "the settings for the billing worker live in /etc/…" is no one's residence
+        owner = _owner_of(attributed[: match.start()], subject)
+        cleaned = _TRAILING.sub("", re.sub(r"^(?:the|a|an)\s+", "", value.strip(), flags=re.IGNORECASE))
+        dwelling = _DWELLING.match(cleaned.lower()) if attr == "residence" else None
+        if dwelling:
+            if not dwelling["place"]:
+                continue
+            cleaned = dwelling["place"]
+        if cleaned:
+            return Attribute(subject=owner, name=attr.lower(), value=cleaned.lower(), single_valued=single_valued)
+    return None
+
+
+_PERSON_WORDS = frozenset(word_list("person_words"))
+_SUBJECT_FILLER = re.compile(
+    r"(?:\s+(?:now|currently|also|still|recently|just|finally|already|actually|really|then|both|has|have|had|will|"
+    r"would|is|are|was|were|and|who|does|do|did|not|no|longer|never|doesn't|don't|didn't|isn't|aren't|wasn't|"
+    r"won't|can|cannot|can't|could|should|might|may|must|used to|going to|plans? to|wants? to|hopes? to))+$",
+    re.IGNORECASE,
+)
+
+
+def _said_of_a_person(prefix: str, subject: str) -> bool:
+    """Whether the words before the verb end with a person: the user, a name, a relation or a
+    pronoun. An attribute of a thing ("the worker's config lives in …") is nobody's."""
+    head = _SUBJECT_FILLER.sub("", " " + prefix.rstrip(" ,")).strip()
+    if not head or head.lower().endswith(subject.lower()):
+        return True
+    last = re.search(r"([\w\-]+)(?:'s?)?$", head)
+    if last is None:
+        return True
+    word = last.group(1)
+    if word.lower() in _PERSON_WORDS:
+        return True
+    return word[0].isupper() and word not in NOT_NAMES and not head[: last.start()].strip().endswith(("the", "The"))
+
+
+_COORDINATED = re.compile(r"(?:\band|\bbut|\bthen|,)\s*$")
+_FIRST_SUBJECT = re.compile(r"\s*[\w\-]+(?:'s\s+[a-z]+)?(?:\s+[A-Z][\w\-]*)?")
+
+
+def _owner_of(prefix: str, subject: str) -> str:
+    """Whose attribute: the last name before the verb ("alice's sister Anna" → anna), else
+    a relation of the user ("alice's sister"), else the user."""
+    if _COORDINATED.search(prefix):
+        # "alice left Acme and joined Globex": the verb shares the sentence's subject.
+        first = _FIRST_SUBJECT.match(prefix)
+        prefix = first.group(0) if first else prefix
+    after_user = prefix.rsplit(subject, 1)[-1]  # "Since the move alice is …": names before the user aren't owners
+    names = [n.strip() for n in NAME.findall(after_user) if n.strip() not in NOT_NAMES]
+    if names:
+        return names[-1].lower()
+    relation = re.search(re.escape(subject) + r"'s\s+([a-z][a-z\- ]{1,30}?)\s*$", prefix.strip())
+    return f"{subject}'s {relation.group(1)}" if relation else subject

@@ -1,0 +1,140 @@
+"""Change: what a statement says about an earlier one. It ``ends`` or ``reschedules`` a thing,
+``retracts`` it or ``adds`` to it (see ``Change``), and a change cue ("no longer", "now",
+"moved to") marks a statement that may replace another.
+
+A small grammar, read from the words as said (before attribution). It names the thing that
+changed; the decision stage looks for the stored memory that says that thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.ingest.atoms import Change
+from memory.ingest.english.negation import is_negated
+from memory.ingest.english.topics import topic_words
+
+_CHANGE_CUES = re.compile(
+    r"\b(?:moved to|no longer|now prefers?|switched (?:to|from)|instead|anymore|any more|changed (?:to|my)|"
+    r"these days|nowadays|not anymore|stopped|quit|used to|relocated|now|new)\b",
+    re.IGNORECASE,
+)
+
+
+def change_cue(sentence: str) -> str | None:
+    """The first words that say the statement may replace an earlier one ("no longer", "now")."""
+    match = _CHANGE_CUES.search(sentence)
+    return match.group(0).lower() if match else None
+
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?)\b\.?"
+)
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_DATE = (
+    r"(?:(?:next|this|last|the following)\s+)?(?:"
+    + _WEEKDAY
+    + r"|week(?:end)?|month|year|season|quarter|term|semester|spring|summer|autumn|fall|winter)"
+    r"|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+" + _MONTH + r"|" + _MONTH + r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?"
+    r"|the\s+\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?::\d{2})?\s*[ap]m"
+    r"|tomorrow|tonight|noon|midnight|q[1-4]|later|earlier"
+)
+# Where a named thing ends: before a linking word, a date or the end of the clause.
+_THING = (
+    r"(?P<topic>[^,.;:!?]+?)(?=\s+(?:and|for|to|with|so|because|since|but|after|before|when|then|now|instead|last|this|next)\b"
+    r"|\s+(?:at|in|on|by|from|until)\s+(?:the\s+(?:end|start|beginning|middle)\s+of\b|(?:" + _DATE + r")\b)"
+    r"|\s*[,.;:!?]|\s*$)"
+)
+_ENDING = [
+    re.compile(
+        r"\b(?:left|leave|leaving|quit|quitting|resigned from|resign from|dropped out of|dropped|gave up|given up|"
+        r"giving up|stepped down (?:from|as)|sold|selling|traded in|traded|replaced|swapped|rehomed|closed|"
+        r"cancell?ed|ditched|got rid of|moved out of|moved away from|retired from|broke up with|"
+        r"handed in (?:my|his|her|their|our) notice at|(?:was|got) laid off (?:from|by)|instead of|"
+        r"(?:moved|switched|transferred|ported|changed)(?:\s+[\w']+){0,3}?\s+from)\s+" + _THING,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(?:^|[,;]\s*|\band\s+)(?P<topic>[\w'\- ]+?)\s+(?:is|was|are|were|has been|got)\s+(?:gone|stolen|sold|history|over)\b"
+        r"|(?:^|[,;]\s*)(?P<topic3>[\w'\- ]+?)\s+(?:died|passed away|ran away|broke down|was put down)\b"
+        r"|(?P<topic2>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)*)\s+(?:let|laid)\s+(?:me|him|her|us|them)\s+(?:go|off)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\bno longer\s+(?:(?:in|at|on|with|part of|a member of|working (?:at|for))\s+)?" + _THING, re.IGNORECASE
+    ),
+]
+_RESCHEDULED = (
+    r"(?:moved|pushed|postponed|delayed|extended|rescheduled|brought|rebooked|changed|slipped|bumped|shifted|"
+    r"deferred|put off)(?:\s+(?:back|forward|up|out|ahead|off|over))?"
+)
+_TO_DATE = (
+    r"(?:\s+by\s+(?:a|an|one|two|three|a few|\d+)\s+\w+,?)?\s+(?:to|until|till|for|into|on)\s+(?:" + _DATE + r")\b"
+)
+_RESCHEDULE = [
+    # "They delayed the exam by a week, to 19 May": the verb, the thing, the new date.
+    re.compile(
+        r"\b"
+        + _RESCHEDULED
+        + r"\s+(?!(?:to|until|till|for|by|back|forward|up|out|ahead|off|over)\b)(?P<topic>[^,.;:!?]+?)(?:\s+(?:back|forward|up|out|ahead|off|over))?,?"
+        + _TO_DATE,
+        re.IGNORECASE,
+    ),
+    # "The launch is pushed back to 3 March": the thing, the verb, the new date.
+    re.compile(
+        r"^(?P<topic>.+?)\s+(?:(?:is|are|was|were|has been|have been|had been|got|gets|will be|'s been|'s)\s+)?"
+        + _RESCHEDULED
+        + _TO_DATE,
+        re.IGNORECASE,
+    ),
+]
+_NOW_OR_INSTEAD = re.compile(r"\b(?:now|instead)\b", re.IGNORECASE)
+_RETRACTION = re.compile(
+    r"\b(?:after all|scratch that|I was wrong|I'm wrong|(?:was|is|were) (?:wrong|a mistake|not true|incorrect)|misspoke|"
+    r"mixed (?:that|it|them|things) up|^\s*correction\b|correction:|ignore what I said|forget (?:what I said|the [\w\- ]+ thing)|"
+    r"that's not (?:right|true|correct)|that is not (?:right|true|correct)|never mind|my mistake|I got (?:that|it) wrong)\b",
+    re.IGNORECASE,
+)
+_RETRACTED_TOPIC = re.compile(
+    r"\babout\s+(?P<topic>[^,.;:!?]+?)(?=\s+(?:was|is|were)\b|\s*[,.;:!?]|\s*$)|\bthe\s+(?P<topic2>[\w\- ]+?)\s+thing\b",
+    re.IGNORECASE,
+)
+_ADDITION = re.compile(r"\b(?:also|too|as well|another|second|third|in addition|alongside|besides)\b", re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:no longer|anymore|any more)\b", re.IGNORECASE)
+
+
+def find_change(sentence: str) -> Change | None:
+    """What the statement says about an earlier one, if anything: see ``Change``."""
+    if _RETRACTION.search(sentence):
+        return Change("retracts", _retracted_topic(sentence))
+    for pattern in _RESCHEDULE:
+        match = pattern.search(sentence)
+        if match:
+            return Change("reschedules", _plain(match.group("topic")))
+    for pattern in _ENDING:
+        match = pattern.search(sentence)
+        if match:
+            return Change("ends", _plain(next(thing for thing in match.groups() if thing)))
+    if _NOW_OR_INSTEAD.search(sentence) and re.search(r"\b(?:" + _DATE + r")\b", sentence, re.IGNORECASE):
+        # "Sprint planning is now on Tuesdays": what is left without the date and the cue.
+        undated = re.sub(r"\b(?:on|at|in|for|from)?\s*(?:" + _DATE + r")\b", " ", sentence, flags=re.IGNORECASE)
+        return Change("reschedules", _plain(undated))
+    if _ENDED.search(sentence) and is_negated(sentence):
+        return Change("ends", _plain(sentence))  # "I don't smoke anymore"
+    if _ADDITION.search(sentence):
+        return Change("adds")
+    return None
+
+
+def _retracted_topic(sentence: str) -> str:
+    """'The earlier note about the Berlin trip was wrong' → 'Berlin trip'; otherwise what the
+    sentence says once the retraction's own words are gone ('I'm not vegetarian after all')."""
+    match = _RETRACTED_TOPIC.search(sentence)
+    if match:
+        return _plain(match.group("topic") or match.group("topic2"))
+    return _plain(_RETRACTION.sub(" ", sentence))
+
+
+def _plain(phrase: str) -> str:
+    return " ".join(sorted(topic_words(phrase)))

@@ -1,0 +1,86 @@
+"""Sentences and clauses: where a message's statements begin and end, and which of them are
+only chit-chat or questions."""
+
+from __future__ import annotations
+
+import re
+
+_ABBREVIATIONS = (
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bvs\.)(?<!\betc\.)(?<!\bSt\.)"
+)
+_SENTENCE_END = re.compile(
+    _ABBREVIATIONS + r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])"
+    r"|(?<=[!?])\s+(?=\w)"
+    r"|(?<=\.)\s+(?=(?:thanks|thank you|ok|okay|cool|great|bye|cheers|lol)\b)"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    sentences: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text):
+        block = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", block.strip())
+        for line in block.split("\n") if _looks_like_list(block) else [block]:
+            sentences.extend(part.strip() for part in _SENTENCE_END.split(line.strip()) if part.strip())
+    return sentences
+
+
+def _looks_like_list(block: str) -> bool:
+    lines = [line for line in block.split("\n") if line.strip()]
+    return len(lines) > 1 and all(len(line.split()) <= 25 for line in lines)
+
+
+_CHIT_CHAT = re.compile(
+    r"^(?:ok(?:ay)?|k|thanks?(?: you)?(?: so much| a lot)?|thx|ty|cool|great|nice|sure|yes|no|yep|nope|yeah|"
+    r"hi|hello|hey|bye|goodbye|lol|haha|got it|sounds good|awesome|perfect|np|no problem|good (?:morning|night)|"
+    r"you're welcome|welcome|hmm+|ah|oh|wow|alright|all right|fine|makes sense|i see|understood)"
+    r"(?:[\s,]+(?:ok(?:ay)?|thanks?|cool|great|sure|then|man|mate|!|\.))*[\s!.?]*$",
+    re.IGNORECASE,
+)
+
+
+def is_chit_chat(sentence: str) -> bool:
+    return bool(_CHIT_CHAT.match(sentence.strip()))
+
+
+def is_question(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?")
+
+
+_CLAUSE_SUBJECT = r"(?:I|I'm|I've|I'll|I'd|my|My|we|We|we're|[A-Z][a-z]+)\b"
+_AND_SPLIT = re.compile(r"(?:,\s*|\s+)(?:and|but)\s+(?=" + _CLAUSE_SUBJECT + r"\s+\w)|;\s+(?=\w)")
+_BECAUSE_SPLIT = re.compile(r",?\s+(?:because|since|as)\s+(?=" + _CLAUSE_SUBJECT + r")")
+
+
+def split_clauses(sentence: str) -> list[tuple[str, str | None]]:
+    """Split a sentence whose parts each have their own subject.
+
+    Returns (clause, link) pairs; link is ``"BECAUSE"`` when the clause is the reason
+    for the one before it.
+    """
+    parts: list[tuple[str, str | None]] = []
+    for piece in _AND_SPLIT.split(sentence):
+        reason = _BECAUSE_SPLIT.split(piece, maxsplit=1)
+        parts.append((reason[0].strip(), None))
+        if len(reason) == 2 and _has_subject(reason[1]):
+            parts.append((reason[1].strip(), "BECAUSE"))
+        elif len(reason) == 2:
+            parts[-1] = (piece.strip(), None)
+    return [(_tidy(clause), link) for clause, link in parts if len(clause.split()) >= 2]
+
+
+def _has_subject(clause: str) -> bool:
+    return bool(re.match(_CLAUSE_SUBJECT, clause.strip()))
+
+
+def _tidy(clause: str) -> str:
+    clause = clause.strip().rstrip(",;")
+    return clause[0].upper() + clause[1:] if clause else clause
+
+
+_SO_START = re.compile(r"^(?:so|therefore|thus|hence|that's why|which means|as a result),?\s+", re.IGNORECASE)
+
+
+def strip_consequence_marker(sentence: str) -> tuple[str, bool]:
+    """'So I never order steak.' → ('I never order steak.', True): it follows from the sentence before."""
+    stripped = _SO_START.sub("", sentence)
+    return (_tidy(stripped), True) if stripped != sentence else (sentence, False)
