@@ -160,15 +160,22 @@ class OrmBroker(ORM):
         return _patiently(super().acknowledge, task_id)
 
     def set_stat(self, key: str, value: str, timeout: int) -> Any:
+        """The cluster's heartbeat (in the database cache). A connection that failed is dropped and
+        the heartbeat tried once more on a new one: a session ended under a reachable database (a
+        restore's switch ends every session) is not an outage, and a heartbeat kept on the dead
+        connection failed until something else replaced it, so a running worker looked dead for
+        many seconds. Only a database still out of reach pauses the heartbeat."""
         if time.monotonic() < self.heartbeat_resumes:
             return None
-        try:
-            return super().set_stat(key, value, timeout)
-        except Exception as exc:
-            if not is_unreachable(exc):
-                raise
-            self.heartbeat_resumes = time.monotonic() + RETRY_MAX_SECONDS
-            return None
+        for _ in range(2):
+            try:
+                return super().set_stat(key, value, timeout)
+            except Exception as exc:
+                if not is_unreachable(exc):
+                    raise
+                connections[DEFAULT_DB_ALIAS].close()  # the database cache's connection
+        self.heartbeat_resumes = time.monotonic() + RETRY_MAX_SECONDS
+        return None
 
 
 # --- Redis (HELIX_QUEUE_URL) ---------------------------------------------------------------

@@ -7,9 +7,13 @@
 4. Switch: refuse new connections to the live database, end every session on it (web workers,
    queue workers, MCP servers), rename it aside and give the restored one its name. Every
    process's next connection, by name, reaches the restored data.
-5. Rebuild the catalogue from the vault on disk, empty the shared cache, record the job and its
-   audit line in the restored database, drop the old one, and tell every process to forget its
-   cached content-type ids.
+5. Rebuild the catalogue from the vault on disk, record the job and its audit line in the
+   restored database, drop the old one, and tell every process to forget its cached content-type
+   ids.
+
+No archive holds the rows of the room's sessions (so every session ends with a restore) nor of
+the database cache, the running processes' state: just before the switch the live cache is
+carried into the restored database, so a worker's heartbeat is never one from the backup's time.
 
 Until the switch the live database is never touched, so any failure before it leaves the
 installation as the safety backup found it; a switch that fails half-way renames the old
@@ -26,7 +30,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import connections
 from django.db.migrations.loader import MigrationLoader
 from django.utils import timezone
@@ -38,7 +41,7 @@ from helixsite.restore_marker import restore_begin, restore_end
 from stewardship.models import AuditEntry
 from stewardship.vault import archives, postgres
 from stewardship.vault.catalogue import catalogue_reconcile
-from stewardship.vault.dump import backup_take
+from stewardship.vault.dump import backup_take, unarchived_tables
 from stewardship.vault.jobs import job_finish, job_step
 from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.verify import restore_into, scratch_name
@@ -86,6 +89,7 @@ def restore_job(*, job: VaultJob) -> None:
         scratch = _restored_copy(job, backup, manifest)
         job_step(job, "switching to the restored database")
         try:
+            _carry_process_state(live, scratch)
             old = _switch(live, scratch)
         except BaseException:
             postgres.database_drop(scratch)
@@ -187,11 +191,29 @@ def _end_sessions(conn: Any, database: str) -> None:
         time.sleep(0.2)
 
 
+def _carry_process_state(live: str, restored: str) -> None:
+    """The running processes' own rows, which no archive holds (``unarchived_tables``: the
+    database cache with the workers' heartbeats), copied from the live database into the restored
+    one just before the switch: a worker that kept running is seen as running, never as a dead
+    heartbeat from the backup's time."""
+    for table in unarchived_tables():
+        if table == "django_session":
+            continue  # every session ends with the restore
+        select = sql.SQL("SELECT * FROM {}").format(sql.Identifier(table))
+        with postgres.connect(dbname=live) as source, postgres.connect(dbname=restored) as target:
+            rows = source.execute(select).fetchall()
+            if rows:
+                width = len(rows[0])
+                insert = sql.SQL("INSERT INTO {} VALUES ({}) ON CONFLICT DO NOTHING").format(
+                    sql.Identifier(table), sql.SQL(", ").join([sql.Placeholder()] * width)
+                )
+                target.cursor().executemany(insert, rows)
+
+
 def _settle(job: VaultJob, backup: Backup, safety: Backup | None, aside: str) -> None:
     """After the switch the restore has happened: what follows is tidying, and its failures are logged."""
     steps = (
         ("reconciling the catalogue", catalogue_reconcile),
-        ("emptying the shared cache", cache.clear),
         ("recording the job", lambda: _record(job, backup, safety)),
         ("dropping the old database", lambda: postgres.database_drop(aside)),
     )

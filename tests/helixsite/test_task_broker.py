@@ -121,3 +121,26 @@ def test_a_finished_task_is_taken_off_the_queue_once_the_database_is_back_not_le
     assert not OrmQ.objects.filter(pk=queued).exists(), "off the queue: it will not run again"
     assert [r.levelname for r in caplog.records if r.exc_info and r.exc_info[0]] == []
     assert any("reachable again" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_heartbeat_whose_session_was_ended_is_written_on_a_new_connection_at_once():
+    """A restore's switch ends every session on a database that stays reachable: the cluster's
+    next heartbeat is written, not paused as if the database were away (a running worker then
+    looked dead to /healthz for many seconds)."""
+    from django.core.cache import cache
+    from django.db import connections
+
+    from stewardship.vault import postgres
+
+    broker = OrmBroker()
+    broker.set_stat("heartbeat:test", "before", 30)
+    pid = connection.cursor().connection.info.backend_pid
+    with postgres.connect(dbname="postgres") as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    broker.set_stat("heartbeat:test", "after", 30)
+
+    assert broker.heartbeat_resumes == 0.0, "no pause"
+    connections["default"].close()
+    assert cache.get("heartbeat:test") == "after"

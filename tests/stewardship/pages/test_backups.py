@@ -64,6 +64,7 @@ def test_a_backups_page_shows_its_manifest_and_the_download_streams_the_archive(
     download = steward.get(f"/steward/backups/{taken.id}/download/")
     assert download.status_code == 200 and download.streaming
     assert download["Content-Disposition"] == f'attachment; filename="helixsite-{taken.id}.dump"'
+    assert download["Cache-Control"] == "no-store"
     assert b"".join(download.streaming_content) == archives.archive_path(taken.id).read_bytes()
 
 

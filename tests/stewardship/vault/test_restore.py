@@ -4,14 +4,17 @@ failure leaving the database as it was, with its safety backup in the vault."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import timedelta
 from typing import Any
 
 import psycopg
 import pytest
 from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.utils import timezone
 from django_q.models import Schedule
 
@@ -22,10 +25,11 @@ from memory.models import Edge, Memory, MemoryHistory
 from memory.outbox.models import PendingInput
 from rbac.models import ApiToken, Role, Workspace
 from stewardship.models import AuditEntry
-from stewardship.vault import postgres
+from stewardship.vault import archives, postgres
 from stewardship.vault import restore as restore_module
 from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.services import backup_now, restore_request
+from stewardship.vault.verify import backup_verify
 from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -225,3 +229,36 @@ def test_a_process_forgets_what_it_cached_of_the_old_database_once_a_restore_is_
     restore_marker.restore_end(restored=True)
 
     assert ContentType.objects._cache == {}
+
+
+def _archived_rows(backup: Backup, table: str) -> str:
+    """What the archive holds of ``table``'s rows, as pg_restore would write them."""
+    pg_restore = postgres.tool("pg_restore")
+    dumped = subprocess.run(
+        [str(pg_restore), "--data-only", f"--table={table}", "--file=-", str(archives.archive_path(backup.id))],
+        env=postgres.tool_env(), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return dumped.stdout
+
+
+def test_no_archive_holds_a_session_and_a_restore_ends_every_session(ada, world):
+    room = Client()
+    room.force_login(ada.user)
+    assert room.get("/steward/").status_code == 200
+    key = room.cookies["sessionid"].value
+    cache.set("heartbeat-like", "kept by the running processes")
+    backup = backup_now(actor=ada.user)
+
+    assert key not in _archived_rows(backup, "django_session")
+    assert "heartbeat-like" not in _archived_rows(backup, "helix_cache")
+    assert backup.manifest["rows_left_out"] == ["django_session", "helix_cache"]
+    assert backup.manifest["row_counts"]["django_session"] == 0
+    job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
+
+    assert VaultJob.objects.get(pk=job.pk).status == "succeeded"
+    stale = Client()
+    stale.cookies["sessionid"] = key
+    assert stale.get("/steward/").status_code == 302, "a session from before the restore opens nothing"
+    assert cache.get("heartbeat-like") == "kept by the running processes", "the live cache was carried over"
+    report = backup_verify(backup=backup, job=None)
+    assert report["ok"], report

@@ -84,6 +84,10 @@ def test_after_a_restore_web_and_queue_workers_serve_the_restored_data(ada, vaul
 
             job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
 
+            # The running worker is seen running: its heartbeat is carried into the restored
+            # database, and its next one is written on a new connection (no false "worker failing").
+            health = httpx2.get(f"{base}/healthz", headers={"Connection": "close"}, timeout=60)
+            assert health.status_code == 200, health.text
             # Each request on a connection of its own, spread over both web workers.
             answers = [_wait_for(listed, "the web workers to answer") for _ in range(8)]
             assert answers == [["Bob keeps bees in the garden."]] * 8
