@@ -119,6 +119,23 @@ def speaker_label(message: str) -> tuple[str | None, str]:
     return label, message[match.end() :]
 
 
+# How much the rules read. Some of their patterns cost more than linear time in a statement's
+# length (a run of words each of which begins a match: "and and and …"), so hostile text within the
+# message limit (one 32 KiB "sentence", thousands of short ones) is bounded per statement and per
+# message. No statement a person writes comes near either bound: a longer one is still stored
+# whole, its type and facets read from its first RULES_STATEMENT_CHARS characters.
+RULES_STATEMENT_CHARS = 400
+RULES_STATEMENTS_PER_ATOM = 4  # statements read per atom a message may have (max_atoms)
+
+
+def _head(text: str) -> str:
+    """The first RULES_STATEMENT_CHARS characters of ``text``, cut at a space when there is one."""
+    if len(text) <= RULES_STATEMENT_CHARS:
+        return text
+    head = text[:RULES_STATEMENT_CHARS]
+    return head.rsplit(" ", 1)[0] if " " in head else head
+
+
 def extract_by_rules(
     *, message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int
 ) -> Extraction:
@@ -138,14 +155,21 @@ def extract_by_rules(
                 atoms[-1].links.append((len(atoms), "IMPLIES"))
             if link == "BECAUSE" and atoms:
                 atoms[-1].links.append((len(atoms), "BECAUSE"))
-            atoms.append(_atom(clause, attribute_first_person(clause, subject), subject, now))
+            attributed = attribute_first_person(clause, subject)
+            if not attributed.rstrip(" ,;"):  # punctuation only (",,,"): no statement to keep
+                dropped.append(clause)
+                continue
+            atoms.append(_atom(clause, attributed, subject, now))
+            if len(atoms) >= RULES_STATEMENTS_PER_ATOM * max_atoms:
+                return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)
     return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)
 
 
 def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
+    content = anchor_relative_dates(attributed.rstrip(" ,;"), now)
+    original, attributed = _head(original), _head(attributed)
     memory_type = classify(original)
     entities = find_entities(original, subject=subject)
-    content = anchor_relative_dates(attributed.rstrip(" ,;"), now)
     if content and content[-1] not in ".!?":
         content += "."
     return Atom(

@@ -62,7 +62,7 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         False,
     ),
 ]
-_TRAILING = re.compile(r"\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
+_TRAILING = re.compile(r"(?<!\s)\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
 # "I moved into a new flat" says where, not in which place: a dwelling is no residence of its own,
 # and a later "I moved to Lisbon" must not make the move into the flat untrue.
 _DWELLING = re.compile(
@@ -97,18 +97,29 @@ def find_attribute(attributed: str, subject: str) -> Attribute | None:
 
 
 _PERSON_WORDS = frozenset(word_list("person_words"))
-_SUBJECT_FILLER = re.compile(
-    r"(?:\s+(?:now|currently|also|still|recently|just|finally|already|actually|really|then|both|has|have|had|will|"
-    r"would|is|are|was|were|and|who|does|do|did|not|no|longer|never|doesn't|don't|didn't|isn't|aren't|wasn't|"
-    r"won't|can|cannot|can't|could|should|might|may|must|used to|going to|plans? to|wants? to|hopes? to))+$",
-    re.IGNORECASE,
-)
+# Words between a subject and its verb ("alice now also works …"), dropped from the end of the
+# words before the verb, a word at a time (a pattern anchored at the end was tried again from
+# every word of a long run of them: quadratic in hostile text).
+_SUBJECT_FILLER = frozenset(w for w in word_list("subject_filler") if " " not in w)
+_SUBJECT_FILLER_PAIRS = frozenset(w for w in word_list("subject_filler") if " " in w)
+
+
+def _without_trailing_filler(text: str) -> str:
+    words = text.split()
+    while words:
+        if len(words) >= 2 and f"{words[-2]} {words[-1]}".lower() in _SUBJECT_FILLER_PAIRS:
+            del words[-2:]
+        elif words[-1].lower() in _SUBJECT_FILLER:
+            words.pop()
+        else:
+            break
+    return " ".join(words)
 
 
 def _said_of_a_person(prefix: str, subject: str) -> bool:
     """Whether the words before the verb end with a person: the user, a name, a relation or a
     pronoun. An attribute of a thing ("the worker's config lives in …") is nobody's."""
-    head = _SUBJECT_FILLER.sub("", " " + prefix.rstrip(" ,")).strip()
+    head = _without_trailing_filler(prefix.rstrip(" ,"))
     if not head or head.lower().endswith(subject.lower()):
         return True
     last = re.search(r"([\w\-]+)(?:'s?)?$", head)

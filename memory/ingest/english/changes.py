@@ -40,6 +40,8 @@ _DATE = (
     r"|the\s+\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?::\d{2})?\s*[ap]m"
     r"|tomorrow|tonight|noon|midnight|q[1-4]|later|earlier"
 )
+# A run of spaces is matched from its first one only (``(?<!\s)\s+``): tried from each of its
+# positions, a pattern cost the square or the cube of the run's length in hostile text.
 # Where a named thing ends: before a linking word, a date or the end of the clause.
 _THING = (
     r"(?P<topic>[^,.;:!?]+?)(?=\s+(?:and|for|to|with|so|because|since|but|after|before|when|then|now|instead|last|this|next)\b"
@@ -56,9 +58,9 @@ _ENDING = [
         re.IGNORECASE,
     ),
     re.compile(
-        r"(?:^|[,;]\s*|\band\s+)(?P<topic>[\w'\- ]+?)\s+(?:is|was|are|were|has been|got)\s+(?:gone|stolen|sold|history|over)\b"
-        r"|(?:^|[,;]\s*)(?P<topic3>[\w'\- ]+?)\s+(?:died|passed away|ran away|broke down|was put down)\b"
-        r"|(?P<topic2>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)*)\s+(?:let|laid)\s+(?:me|him|her|us|them)\s+(?:go|off)\b",
+        r"(?:^|[,;]\s*|\band\s+)(?P<topic>[\w'\- ]+?)(?<!\s)\s+(?:is|was|are|were|has been|got)\s+(?:gone|stolen|sold|history|over)\b"
+        r"|(?:^|[,;]\s*)(?P<topic3>[\w'\- ]+?)(?<!\s)\s+(?:died|passed away|ran away|broke down|was put down)\b"
+        r"|(?<![\w&'\-])(?P<topic2>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)*)\s+(?:let|laid)\s+(?:me|him|her|us|them)\s+(?:go|off)\b",
         re.IGNORECASE,
     ),
     re.compile(
@@ -70,20 +72,22 @@ _RESCHEDULED = (
     r"deferred|put off)(?:\s+(?:back|forward|up|out|ahead|off|over))?"
 )
 _TO_DATE = (
-    r"(?:\s+by\s+(?:a|an|one|two|three|a few|\d+)\s+\w+,?)?\s+(?:to|until|till|for|into|on)\s+(?:" + _DATE + r")\b"
+    r"(?:(?<!\s)\s+by\s+(?:a|an|one|two|three|a few|\d+)\s+\w+,?)?(?<!\s)\s+(?:to|until|till|for|into|on)\s+(?:"
+    + _DATE
+    + r")\b"
 )
 _RESCHEDULE = [
     # "They delayed the exam by a week, to 19 May": the verb, the thing, the new date.
     re.compile(
         r"\b"
         + _RESCHEDULED
-        + r"\s+(?!(?:to|until|till|for|by|back|forward|up|out|ahead|off|over)\b)(?P<topic>[^,.;:!?]+?)(?:\s+(?:back|forward|up|out|ahead|off|over))?,?"
+        + r"\s+(?!(?:to|until|till|for|by|back|forward|up|out|ahead|off|over)\b)(?P<topic>[^,.;:!?]+?)(?:(?<!\s)\s+(?:back|forward|up|out|ahead|off|over))?,?"
         + _TO_DATE,
         re.IGNORECASE,
     ),
     # "The launch is pushed back to 3 March": the thing, the verb, the new date.
     re.compile(
-        r"^(?P<topic>.+?)\s+(?:(?:is|are|was|were|has been|have been|had been|got|gets|will be|'s been|'s)\s+)?"
+        r"^(?P<topic>.+?)(?<!\s)\s+(?:(?:is|are|was|were|has been|have been|had been|got|gets|will be|'s been|'s)\s+)?"
         + _RESCHEDULED
         + _TO_DATE,
         re.IGNORECASE,

@@ -47,8 +47,8 @@ def is_question(sentence: str) -> bool:
 
 
 _CLAUSE_SUBJECT = r"(?:I|I'm|I've|I'll|I'd|my|My|we|We|we're|[A-Z][a-z]+)\b"
-_AND_SPLIT = re.compile(r"(?:,\s*|\s+)(?:and|but)\s+(?=" + _CLAUSE_SUBJECT + r"\s+\w)|;\s+(?=\w)")
-_BECAUSE_SPLIT = re.compile(r",?\s+(?:because|since|as)\s+(?=" + _CLAUSE_SUBJECT + r")")
+_AND_SPLIT = re.compile(r"(?:,\s*|(?<!\s)\s+)(?:and|but)\s+(?=" + _CLAUSE_SUBJECT + r"\s+\w)|;\s+(?=\w)")
+_BECAUSE_SPLIT = re.compile(r",?(?<!\s)\s+(?:because|since|as)\s+(?=" + _CLAUSE_SUBJECT + r")")
 
 
 def split_clauses(sentence: str) -> list[tuple[str, str | None]]:

@@ -1,0 +1,123 @@
+"""Hostile text within the limits costs the rule extractor a bounded time, linear in its length.
+
+A message of one long token ("z" × 8192) or of one word repeated ("and " × 2048) used to hold a web
+worker in the extractor's patterns for seconds (each of several patterns was tried again from
+every position of a long run), until the server killed it. Every pattern the ingest compiles is
+run here on adversarial strings at the length the rules read of one statement, and whole
+messages at the message limit through the extractor and through add_memory.
+
+The budgets are wide (several times what the slowest input costs on this machine while the
+suite runs beside other work): they fail what is quadratic, not what is slow today.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+import time
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+import memory
+import rbac
+from memory.api.write import AddMemoryApi
+from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
+from rbac.models import Role
+from tests.factories import grant, make_principal, make_workspace, tool_call
+
+MESSAGE_BUDGET_SECONDS = 2.0  # the worst input found costs about 0.3 s at 32 KiB beside other work
+PATTERN_BUDGET_SECONDS = 0.1  # per pattern and input, at the length of one statement
+
+BLOCKS = [
+    "z", "and ", "the ", "now ", "is ", "moved from ", "Ab ", "a-", "x.", "1 ", "a/", "a's ", "my ", "ok ",
+    " ", "\t", "\n", ",", ";", "!", "?", "...", '"', "'", "(", ")", "[", "]", "{", "}", "«", "»",
+    "é", "ß", "Ж", "字", "ـ", "😀", "I ", "and I ", "because I ", "no longer ", "Dr. ", "Mr. Smith ",
+]  # fmt: skip
+
+
+def _adversarial(length: int) -> dict[str, str]:
+    """One family a block: the block repeated to ``length``, alone and between words."""
+    families = {}
+    for block in BLOCKS:
+        repeated = (block * (length // len(block) + 1))[:length]
+        families[f"{block!r}"] = repeated
+        families[f"word {block!r} end"] = ("I moved from " + repeated)[: length - 4] + " x!?"
+    return families
+
+
+def _patterns() -> dict[str, re.Pattern]:
+    """Every pattern compiled at import by the memory domain and access control, the code that
+    reads what clients send (messages, queries, names, ids, documents)."""
+    found: dict[str, re.Pattern] = {}
+    modules = [
+        info.name
+        for package in (memory, rbac)
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+    ]
+    for module_name in modules:
+        if ".migrations" in module_name:
+            continue
+        for name, value in vars(importlib.import_module(module_name)).items():
+            for index, item in enumerate(value if isinstance(value, list | tuple) else [value]):
+                if isinstance(item, re.Pattern):
+                    found.setdefault(f"{module_name}.{name}[{index}]", item)
+    return found
+
+
+def _extract(message: str) -> float:
+    started = time.perf_counter()
+    extract_by_rules(message=message, subject="bob", conversation=Conversation(), now=timezone.now(), max_atoms=15)
+    return time.perf_counter() - started
+
+
+def test_every_pattern_reads_a_hostile_statement_within_its_budget():
+    patterns = _patterns()
+    assert len(patterns) > 40 and "memory.ingest.english.changes._ENDING[1]" in patterns, "the patterns were found"
+    slow = {}
+    for name, pattern in patterns.items():
+        for family, text in _adversarial(RULES_STATEMENT_CHARS).items():
+            started = time.perf_counter()
+            pattern.search(text)
+            for _ in pattern.finditer(text):
+                pass
+            took = time.perf_counter() - started
+            if took > PATTERN_BUDGET_SECONDS:
+                slow[(name, family)] = round(took, 3)
+    assert slow == {}
+
+
+@pytest.mark.slow
+def test_no_message_within_the_limit_costs_the_extractor_more_than_its_budget():
+    limit = settings.HELIX_MAX_MESSAGE_BYTES
+    costs = {}
+    for family, text in _adversarial(limit // 4).items():  # 4 bytes a character at most
+        costs[family] = _extract(text)
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])
+    long = "z" * (limit - 1)  # one token at the byte limit
+    assert _extract(long) < MESSAGE_BUDGET_SECONDS
+
+
+@pytest.mark.slow
+@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(BLOCKS), st.integers(1, 2000)), min_size=1, max_size=12))
+def test_mixed_hostile_messages_stay_within_the_budget(parts):
+    message = "".join(block * times for block, times in parts)
+    message = message.encode()[: settings.HELIX_MAX_MESSAGE_BYTES].decode(errors="ignore") or "z"
+    assert _extract(message) < MESSAGE_BUDGET_SECONDS
+
+
+@pytest.mark.django_db
+def test_add_memory_takes_a_message_of_one_long_token_at_once():
+    writer = make_principal("writer")
+    grant(writer, make_workspace("team"), Role.WORKER)
+    started = time.perf_counter()
+    answer = tool_call(AddMemoryApi, actor=writer.user, actor_id="writer", user_id="bob", message="z" * 8192)
+    assert answer["ok"] and len(answer["memory_ids"]) == 1
+    assert time.perf_counter() - started < MESSAGE_BUDGET_SECONDS
