@@ -106,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "stewardship.vault.middleware.RestoreGuardMiddleware",
+    "stewardship.middleware.NoStoreMiddleware",
 ]
 
 ROOT_URLCONF = "helixsite.urls"

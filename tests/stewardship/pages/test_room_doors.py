@@ -163,3 +163,12 @@ def test_with_the_csrf_token_the_same_post_goes_through(world, ada):
 
     assert answer.status_code == 200
     assert ApiToken.objects.filter(user__username="bob", name="laptop").exists()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_page_the_room_answers_a_global_admin_may_be_kept_by_a_cache(world, ada, name):
+    """Every answer to a global admin, page, fragment or download, carries Cache-Control: no-store."""
+    admin = Client()
+    admin.force_login(ada.user)
+    answer = admin.get(_url(name, world))
+    assert "no-store" in answer.get("Cache-Control", ""), (name, answer.status_code)
