@@ -82,7 +82,7 @@ class Memory(models.Model):
         output_field=SearchVectorField(),
         db_persist=True,
     )
-    # What its owner said just before, in the same conversation (memory.ingest.context): recall
+    # What its owner said just before, in the same conversation (memory.ingest.preceding): recall
     # matches a question's words against it at a lower weight; the memory itself stays as said.
     context = models.TextField(blank=True, default="", help_text="what was said just before, for recall")
     context_vector = models.GeneratedField(

@@ -123,7 +123,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "stewardship.context.room",
+                "stewardship.navigation.room",
             ],
         },
     },

@@ -11,7 +11,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from memory.ingest.atoms import Atom, Attribute, EntityRef, Extraction
-from memory.ingest.context import anchor_relative_dates, is_short_answer, resolve_short_answer
 from memory.ingest.english import scores
 from memory.ingest.english.attributes import find_attribute
 from memory.ingest.english.changes import change_cue, find_change
@@ -26,6 +25,7 @@ from memory.ingest.english.sentences import (
     split_sentences,
     strip_consequence_marker,
 )
+from memory.ingest.self_contained import anchor_relative_dates, is_short_answer, resolve_short_answer
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
 

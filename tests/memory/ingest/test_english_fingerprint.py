@@ -15,12 +15,12 @@ import json
 from datetime import datetime
 
 from memory.ingest.atoms import Atom, content_key
-from memory.ingest.context import resolve_short_answer
 from memory.ingest.english.memory_types import classify
 from memory.ingest.english.negation import without_negation
 from memory.ingest.english.person import is_first_person, third_person
 from memory.ingest.english.topics import content_words, topic_words
 from memory.ingest.extract import Conversation, extract_by_rules
+from memory.ingest.self_contained import resolve_short_answer
 
 NOW = datetime(2026, 11, 29, 12, 0)
 SUBJECT = "bob"

@@ -6,11 +6,11 @@ from datetime import datetime
 
 import pytest
 
-from memory.ingest.context import anchor_relative_dates, resolve_short_answer
 from memory.ingest.english.attributes import find_attribute
 from memory.ingest.english.changes import find_change
 from memory.ingest.english.entities import find_entities
 from memory.ingest.extract import Conversation, extract_by_rules
+from memory.ingest.self_contained import anchor_relative_dates, resolve_short_answer
 from memory.models import Memory
 
 NOW = datetime(2026, 11, 29, 12, 0)
