@@ -278,7 +278,7 @@ SECTIONS: tuple[Section, ...] = (
                 1.0,
                 (
                     "in a web server, the access counts of what searches return and each tool's usage minute are "
-                    "summed in each process and written this often (0.05-60 s), and once more when the server "
+                    "summed in each process and written this often, and once more when the server "
                     "stops; a process killed outright loses at most this long of counts"
                 ),
                 minimum=0.05,
@@ -1396,7 +1396,7 @@ SECTIONS: tuple[Section, ...] = (
                 "HELIX_CATEGORIES_PER_MEMORY",
                 "int",
                 3,
-                "most categories one memory is filed under (1–10)",
+                "most categories one memory is filed under",
                 minimum=1,
                 maximum=10,
             ),
