@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test test-fast lint bench chromium redis
+.PHONY: install run test test-fast lint bench chromium redis config-docs
 
 install: $(STAMP)
 
@@ -57,3 +57,7 @@ lint: install
 
 bench: install
 	$(PY) -m bench $(BENCH_ARGS)
+
+# docs/configuration.md's tables, written again from helixsite/settings/registry.py (a test checks they are current).
+config-docs: install
+	$(PY) -m helixsite.settings.reference

@@ -1,11 +1,10 @@
-"""Reads of the runtime configuration: every documented setting with its value in this process
+"""Reads of the runtime configuration: every registered setting with its value in this process
 and where the value comes from, the versions, and the credentials' status."""
 
 from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,12 +12,10 @@ from django.conf import settings
 
 from helixsite.runtime.allowlist import KEYS
 from helixsite.runtime.credentials import CREDENTIAL_NAMES, CredentialStatus, credentials_status
-from helixsite.runtime.documented import documented_settings
 from helixsite.runtime.models import ConfigVersion, ConfigVersionQuerySet
 from helixsite.runtime.reload import effective_value, environment_sets, startup_value, stored_patch
+from helixsite.settings.registry import SETTINGS, Setting, plain_text, setting_named
 
-# Shown only as set or unset, wherever they come from (a URL may hold a password).
-_SECRET = re.compile(r"(_KEY|_TOKEN|_PASSWORD)$|SECRET|DATABASE_URL|DATABASE_REPLICA_URLS")
 _SETTING_ALIASES = {"HELIX_SECRET_KEY": "SECRET_KEY", "HELIX_ALLOWED_HOSTS": "ALLOWED_HOSTS"}
 
 
@@ -32,6 +29,8 @@ class EffectiveSetting:
     changeable: bool
     locked_reason: str | None
     secret: bool
+    range: str = ""
+    default: str = ""
 
 
 def config_text(value: Any) -> str:
@@ -43,11 +42,14 @@ def config_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _value(name: str, documented_default: str) -> Any:
-    attribute = _SETTING_ALIASES.get(name, name)
+def _value(entry: Setting) -> Any:
+    """What a setting read at startup holds: the settings' value, or for one that lands in
+    another setting's value (a database option, a worker option) what the environment or the
+    registry says."""
+    attribute = _SETTING_ALIASES.get(entry.name, entry.name)
     if hasattr(settings, attribute):
         return getattr(settings, attribute)
-    return os.environ.get(name, "").strip() or documented_default
+    return os.environ.get(entry.name, "").strip() or plain_text(entry.default_markdown())
 
 
 def _source(name: str, patch: dict[str, Any], stored_secrets: set[str]) -> str:
@@ -68,29 +70,30 @@ def _locked_reason(name: str, source: str) -> str | None:
     return None
 
 
+def _effective(entry: Setting, patch: dict[str, Any], stored_secrets: set[str]) -> EffectiveSetting:
+    source = _source(entry.name, patch, stored_secrets)
+    value = effective_value(entry.name, patch) if entry.name in KEYS else _value(entry)
+    shown = ("set" if value or source == "stored" else "unset") if entry.secret else config_text(value)
+    locked = _locked_reason(entry.name, source)
+    return EffectiveSetting(
+        name=entry.name,
+        section=entry.section,
+        value=shown,
+        source=source,
+        meaning=plain_text(entry.meaning),
+        changeable=locked is None,
+        locked_reason=locked,
+        secret=entry.secret,
+        range=entry.range_text(),
+        default=plain_text(entry.default_markdown()),
+    )
+
+
 def config_effective() -> list[EffectiveSetting]:
+    """Every registered setting, in the documentation's order, with its value and its source."""
     patch = stored_patch()
     stored_secrets = {s.name for s in credentials_status(environment=_credential_environment()) if s.is_set}
-    documented = list(documented_settings())
-    listed = {entry.name for entry in documented}
-    rows = []
-    for entry in documented:
-        source = _source(entry.name, patch, stored_secrets)
-        secret = bool(_SECRET.search(entry.name))
-        value = effective_value(entry.name, patch) if entry.name in KEYS else _value(entry.name, entry.default)
-        shown = ("set" if value or source == "stored" else "unset") if secret else config_text(value)
-        locked = _locked_reason(entry.name, source)
-        rows.append(
-            EffectiveSetting(entry.name, entry.section, shown, source, entry.meaning, locked is None, locked, secret)
-        )
-    sections = {KEYS[entry.name].group: entry.section for entry in documented if entry.name in KEYS}
-    for name, key in KEYS.items():  # allowlisted settings the tables name in prose (the mode presets)
-        if name not in listed:
-            source = _source(name, patch, stored_secrets)
-            value = config_text(effective_value(name, patch))
-            section = sections.get(key.group, key.group)
-            rows.append(EffectiveSetting(name, section, value, source, "", source != "environment", None, False))
-    return rows
+    return [_effective(entry, patch, stored_secrets) for entry in SETTINGS.values()]
 
 
 def _credential_environment() -> dict[str, bool]:
@@ -106,7 +109,8 @@ def config_versions() -> ConfigVersionQuerySet:
 
 
 def config_editable() -> list[dict[str, Any]]:
-    """The allowlisted keys as the edit form shows them: group, value in force, why it is locked."""
+    """The allowlisted keys as the edit form shows them: group, value in force, why it is locked,
+    and the registry's meaning and range."""
     patch, rows = stored_patch(), []
     for name, key in KEYS.items():
         from_env = environment_sets(name)
@@ -117,6 +121,8 @@ def config_editable() -> list[dict[str, Any]]:
                 "key": key,
                 "value": config_text(effective_value(name, patch)),
                 "default": config_text(startup_value(name)),
+                "meaning": plain_text(setting_named(name).meaning),
+                "range": setting_named(name).range_text(),
                 "locked_reason": "set by the environment, which wins over a patch" if from_env else None,
             }
         )

@@ -1,11 +1,15 @@
-"""Typed validation of the keys the room may patch: each refusal names the key and the reason."""
+"""Typed validation of the keys the room may patch: each refusal names the key and the reason, and a
+patch is held to the range the environment is held to."""
 
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 from helixsite.errors import InvalidInput
 from helixsite.runtime.allowlist import KEYS, key_named
+from helixsite.settings.env import read_float, read_int
+from helixsite.settings.registry import SETTINGS
 
 
 def refusal(name: str, raw: object) -> InvalidInput:
@@ -61,3 +65,33 @@ def test_good_values_come_back_typed():
 
 def test_every_allowlisted_key_is_a_setting_today(settings):
     assert [name for name in KEYS if not hasattr(settings, name)] == []
+
+
+def test_the_allowlist_is_every_patchable_registered_setting_with_its_registered_range():
+    registered = {name: entry for name, entry in SETTINGS.items() if entry.patchable}
+    assert set(KEYS) == set(registered)
+    for name, key in KEYS.items():
+        entry = registered[name]
+        assert (key.kind, key.minimum, key.maximum, tuple(key.choices)) == (
+            entry.kind,
+            entry.minimum,
+            entry.maximum,
+            entry.choices,
+        ), name
+
+
+NUMBERS = [entry for entry in SETTINGS.values() if entry.patchable and entry.kind in ("int", "float")]
+
+
+@pytest.mark.parametrize("entry", NUMBERS, ids=lambda entry: entry.name)
+def test_a_patch_and_the_environment_refuse_and_accept_the_same_values(monkeypatch, entry):
+    reader = read_int if entry.kind == "int" else read_float
+    step = 1 if entry.kind == "int" else 0.5
+    for outside in (entry.minimum - step, entry.maximum + step):
+        monkeypatch.setenv(entry.name, str(outside))
+        with pytest.raises(ImproperlyConfigured, match=entry.name):
+            reader(entry.name)
+        assert refusal(entry.name, str(outside)).field == entry.name
+    for bound in (entry.minimum, entry.maximum):
+        monkeypatch.setenv(entry.name, str(bound))
+        assert reader(entry.name) == key_named(entry.name).parse(str(bound)) == bound

@@ -9,6 +9,7 @@ from helixsite.errors import Conflict, InvalidInput
 from helixsite.runtime import services
 from helixsite.runtime.reload import runtime_refresh
 from helixsite.runtime.selectors import config_effective
+from helixsite.settings.registry import SETTINGS
 from tests.factories import make_principal
 
 
@@ -91,3 +92,10 @@ def test_the_effective_config_lists_every_documented_setting_with_its_source(ada
     assert rows["DATABASE_URL"].secret and rows["HELIX_LLM_API_KEY"].value == "unset"
     assert rows["DATABASE_REPLICA_URLS"].secret and rows["DATABASE_REPLICA_URLS"].value == "unset"
     assert (rows["HELIX_CONTEXT_DEFAULT_TOKENS"].value, rows["HELIX_CONTEXT_DEFAULT_TOKENS"].secret) == ("800", False)
+
+
+def test_the_effective_config_is_the_registry_in_order_each_in_its_section(ada):
+    rows = config_effective()
+    assert [(row.name, row.section) for row in rows] == [(entry.name, entry.section) for entry in SETTINGS.values()]
+    modes = next(row for row in rows if row.name == "HELIX_SEARCH_MODES")
+    assert (modes.section, modes.changeable) == ("Read path (search_memory)", True)

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from helixsite.runtime.models import ConfigVersion
 from helixsite.runtime.reload import runtime_reset
+from helixsite.settings.registry import SETTINGS, plain_text
 from tests.stewardship.pages.conftest import HTMX, audit_lines, inline_error
 
 
@@ -116,3 +118,29 @@ def test_an_earlier_version_is_restored_after_its_review(steward):
 def test_restoring_a_version_that_does_not_exist_is_a_404(steward):
     answer = steward.post(reverse("steward:config-restore-review", args=[42]), **HTMX)
     assert (answer.status_code, inline_error(answer)["code"]) == (404, "not_found")
+
+
+def _row(html: str, start: str, end: str) -> str:
+    begin = html.index(start)
+    return html[begin : html.index(end, begin)]
+
+
+def test_the_pages_show_each_settings_meaning_default_and_range_from_the_registry(steward):
+    entry = SETTINGS["HELIX_SEARCH_BM25_K1"]
+    effective = _row(
+        steward.get(reverse("steward:config")).content.decode(), 'id="setting-HELIX_SEARCH_BM25_K1"', "</tr>"
+    )
+    assert escape(plain_text(entry.meaning)) in effective
+    assert "default 1.5 · 0–10" in effective
+    edit = steward.get(reverse("steward:config-edit")).content.decode()
+    field = _row(edit, 'for="config-HELIX_LLM_TIMEOUT"', "</small>")
+    assert "default 30.0" in field and "· 0.1–600 seconds" in field
+    assert escape(plain_text(SETTINGS["HELIX_LLM_TIMEOUT"].meaning)) in field
+
+
+def test_the_effective_page_never_shows_a_queue_url_that_may_carry_a_password(steward, settings, monkeypatch):
+    monkeypatch.setenv("HELIX_QUEUE_URL", "redis://:hunter2@queue.internal:6379/0")
+    settings.HELIX_QUEUE_URL = "redis://:hunter2@queue.internal:6379/0"
+    html = steward.get(reverse("steward:config")).content.decode()
+    assert 'id="setting-HELIX_QUEUE_URL"' in html
+    assert "hunter2" not in html and "queue.internal" not in html
