@@ -27,9 +27,9 @@ from bench.timing import percentiles
 from memory.embedding_space import embedding_space_ensure
 from memory.models import Entity, Memory, ReembedJob
 from memory.reembed import schema
+from memory.reembed.conductor import reembed_run
 from memory.reembed.target import Target
 from memory.search.conductor import memory_search
-from memory.services.reembed import reembed_run
 
 
 def run() -> None:

@@ -22,8 +22,8 @@ from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.charter.selectors import rule_proposal_matching
 from memory.charter.services import contradiction_reviews_open, rule_proposal_adopt
+from memory.ingest.conductor import ingest
 from memory.ingest.extract import Conversation
-from memory.ingest.pipeline import ingest
 from memory.ingest.request import AddRequest
 from memory.outbox.models import PendingInput
 from memory.outbox.services import (

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from helixsite.queue_url import QueueUnreachable
 from helixsite.task_broker import queue_behind
-from memory.ingest.pipeline import enrichments_requeue
+from memory.ingest.conductor import enrichments_requeue
 from memory.profiles import profiles_requeue_stale
 from memory.services.add import pending_adds_requeue
 

@@ -59,10 +59,15 @@ def test_bad_values_raise_improperly_configured_naming_the_variable(monkeypatch,
         reader()
 
 
-def test_a_bad_setting_stops_manage_py_with_one_line():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "helixsite.settings.base", "HELIX_EMBEDDINGS": "cohere"}
-    result = subprocess.run(
+def manage_py_check(**variables: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py check`` in a process of its own, on the base settings with ``variables`` set."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "helixsite.settings.base", **variables}
+    return subprocess.run(
         [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
+
+
+def test_a_bad_setting_stops_manage_py_with_one_line():
+    result = manage_py_check(HELIX_EMBEDDINGS="cohere")
     assert result.returncode == 1
     assert result.stderr.strip() == "Configuration error: HELIX_EMBEDDINGS='cohere' is not one of: local, openai."

@@ -4,9 +4,6 @@ bad value in the environment stops startup with one line naming the variable."""
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -15,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from helixsite.settings import env
 from helixsite.settings.registry import SETTINGS
+from tests.helixsite.test_settings_env import manage_py_check
 
 ROOT = Path(__file__).resolve().parents[2]
 READERS = {
@@ -61,10 +59,7 @@ def test_an_unset_variable_gives_the_registered_default(monkeypatch):
 
 
 def test_a_value_out_of_the_registered_range_stops_manage_py_naming_the_variable():
-    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "helixsite.settings.base", "HELIX_SEARCH_BM25_K1": "11"}
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60
-    )
+    result = manage_py_check(HELIX_SEARCH_BM25_K1="11")
     assert result.returncode == 1
     assert result.stderr.strip() == "Configuration error: HELIX_SEARCH_BM25_K1=11.0 is above the maximum 10.0."
 

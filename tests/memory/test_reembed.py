@@ -37,13 +37,13 @@ from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import EmbeddingSpace, Entity, Memory, ReembedJob
 from memory.providers import get_embedder, reset_providers
 from memory.reembed import schema
+from memory.reembed.conductor import reembed_abort, reembed_run
 from memory.reembed.target import Target
 from memory.search.conductor import memory_search
 from memory.selectors import reembed_status
 from memory.services import corrections
 from memory.services.add import memory_add
 from memory.services.corrections import memory_update
-from memory.services.reembed import reembed_abort, reembed_run
 from memory.tasks import memory_enrich
 from rbac.models import Principal
 from tests.factories import make_principal

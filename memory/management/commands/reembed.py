@@ -11,9 +11,9 @@ from tqdm import tqdm
 
 from helixsite.commands import ServiceCommand
 from memory.models import ReembedJob
+from memory.reembed.conductor import reembed_abort, reembed_run
 from memory.reembed.target import PROVIDERS, Target, target_parse
 from memory.selectors import reembed_status
-from memory.services.reembed import reembed_abort, reembed_run
 
 
 class Command(ServiceCommand):

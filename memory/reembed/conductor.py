@@ -1,5 +1,6 @@
-"""Re-embedding every stored vector with another model, while the installation serves, then
-switching to it in one short transaction (``manage.py reembed``; the stages are ``memory.reembed``)."""
+"""The re-embed's conductor: every stored vector embedded again with another model while the
+installation serves, then the switch to it in one short transaction (``manage.py reembed``),
+through the stages beside it in ``memory.reembed``, which never import it (``make lint``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The add pipeline run once, synchronously: extract → embed → candidates → decide → apply, with
+"""The ingest's conductor (the stages beside it never import it: ``make lint``): the add pipeline
+run once, synchronously: extract → embed → candidates → decide → apply, with
 its run log; enrichment is queued for the worker after commit.
 
 Its input has passed the door (the tool's input serializer, or a writer inside the server):
