@@ -16,6 +16,7 @@ import importlib
 import pkgutil
 import re
 import time
+from collections.abc import Callable
 
 import pytest
 from django.conf import settings
@@ -28,6 +29,7 @@ import memory
 import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
+from memory.providers import get_embedder
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace, tool_call
 
@@ -70,10 +72,30 @@ def _patterns() -> dict[str, re.Pattern]:
     return found
 
 
-def _extract(message: str) -> float:
+def _cost(run: Callable[[], object], budget: float) -> float:
+    """The seconds ``run`` takes; measured again (the least of three) when over ``budget``, so a
+    pause of the machine (a collection, a busy core) is not taken for a pattern's cost."""
+    took = _seconds(run)
+    return took if took <= budget else min(took, _seconds(run), _seconds(run))
+
+
+def _seconds(run: Callable[[], object]) -> float:
     started = time.perf_counter()
-    extract_by_rules(message=message, subject="bob", conversation=Conversation(), now=timezone.now(), max_atoms=15)
+    run()
     return time.perf_counter() - started
+
+
+def _read_all(pattern: re.Pattern, text: str) -> None:
+    pattern.search(text)
+    for _ in pattern.finditer(text):
+        pass
+
+
+def _extract(message: str) -> float:
+    def extraction() -> None:
+        extract_by_rules(message=message, subject="bob", conversation=Conversation(), now=timezone.now(), max_atoms=15)
+
+    return _cost(extraction, MESSAGE_BUDGET_SECONDS)
 
 
 def test_every_pattern_reads_a_hostile_statement_within_its_budget():
@@ -82,11 +104,7 @@ def test_every_pattern_reads_a_hostile_statement_within_its_budget():
     slow = {}
     for name, pattern in patterns.items():
         for family, text in _adversarial(RULES_STATEMENT_CHARS).items():
-            started = time.perf_counter()
-            pattern.search(text)
-            for _ in pattern.finditer(text):
-                pass
-            took = time.perf_counter() - started
+            took = _cost(lambda: _read_all(pattern, text), PATTERN_BUDGET_SECONDS)  # noqa: B023 (called here)
             if took > PATTERN_BUDGET_SECONDS:
                 slow[(name, family)] = round(took, 3)
     assert slow == {}
@@ -117,7 +135,12 @@ def test_mixed_hostile_messages_stay_within_the_budget(parts):
 def test_add_memory_takes_a_message_of_one_long_token_at_once():
     writer = make_principal("writer")
     grant(writer, make_workspace("team"), Role.WORKER)
-    started = time.perf_counter()
-    answer = tool_call(AddMemoryApi, actor=writer.user, actor_id="writer", user_id="bob", message="z" * 8192)
-    assert answer["ok"] and len(answer["memory_ids"]) == 1
-    assert time.perf_counter() - started < MESSAGE_BUDGET_SECONDS
+    get_embedder().embed(["the model loaded before the timing"], purpose="test")
+    answers = []
+    took = _seconds(
+        lambda: answers.append(
+            tool_call(AddMemoryApi, actor=writer.user, actor_id="writer", user_id="bob", message="z" * 8192)
+        )
+    )
+    assert answers[0]["ok"] and len(answers[0]["memory_ids"]) == 1
+    assert took < MESSAGE_BUDGET_SECONDS
