@@ -18,7 +18,8 @@ class ServiceCommand(BaseCommand):
         try:
             return super().execute(*args, **options)
         except ApplicationError as exc:
-            raise CommandError(f"{exc.message} ({exc.code})") from None
+            field = f"{exc.field}: " if exc.field else ""
+            raise CommandError(f"{field}{exc.message} ({exc.code})") from None
         except ValidationError as exc:
             error = validation_error(exc.detail, exc.get_codes())["error"]
             field = f"{error['field']}: " if error.get("field") else ""

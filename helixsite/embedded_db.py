@@ -28,6 +28,7 @@ import psutil
 from helixsite.data_dir import ensure_private
 
 PGDATA_DIRNAME = "pgdata"
+MOVED_ASIDE = "pre_restore"  # a restore's name for the live database it is replacing
 POSTGRES_USER = "postgres"
 # Fast shutdown (clients disconnected, a clean checkpoint), then immediate if that hangs.
 SHUTDOWN_STEPS = ((signal.SIGINT, 30.0), (signal.SIGQUIT, 10.0))
@@ -206,13 +207,26 @@ def _check_data_dir(data_dir: Path) -> None:
         ) from exc
 
 
+def scratch_stem(database: str, purpose: str) -> str:
+    """The start of the name of a database made beside ``database`` for ``purpose`` (a restore's
+    copy, the live one moved aside, a verify's scratch): ``<stem><8 hex digits>``, at most the
+    63 bytes PostgreSQL allows."""
+    return database[: 63 - len(purpose) - 10] + f"_{purpose}_"
+
+
 def _create_database(params: dict[str, Any], database: str) -> None:
     import psycopg
     from psycopg import sql
 
     with contextlib.closing(psycopg.connect(dbname="postgres", autocommit=True, **params)) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone()
-        if exists is None:
+        # A restore moves the live database aside while it gives the restored one its name: a
+        # process starting then (or after the restore was killed there) must not put an empty
+        # database in its place; the vault gives the one moved aside its name back.
+        aside = conn.execute(
+            "SELECT 1 FROM pg_database WHERE starts_with(datname, %s)", [scratch_stem(database, MOVED_ASIDE)]
+        ).fetchone()
+        if exists is None and aside is None:
             with contextlib.suppress(psycopg.errors.DuplicateDatabase):  # another process won the race
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
 

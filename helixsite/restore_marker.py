@@ -69,9 +69,29 @@ def restore_running() -> dict[str, Any] | None:
         return None
     except (OSError, ValueError):
         return {"job": None}  # being written: a restore is starting
-    if not isinstance(marker, dict) or not psutil.pid_exists(int(marker.get("pid") or 0)):
+    if not isinstance(marker, dict) or not _alive(marker.get("pid")):
         return None
     return marker
+
+
+def _alive(pid: Any) -> bool:
+    """Whether the process runs: a killed one whose parent has not reaped it yet is a zombie."""
+    try:
+        return psutil.Process(int(pid or 0)).status() != psutil.STATUS_ZOMBIE
+    except (psutil.Error, ValueError, TypeError):
+        return False
+
+
+def restore_abandoned() -> dict[str, Any] | None:
+    """The marker of a restore whose process is gone (killed mid-way), or None: the vault puts
+    right what it left (``stewardship.vault.restore.restore_recover``) and removes it."""
+    try:
+        marker = json.loads(_path(RUNNING_FILE).read_text())
+    except (OSError, ValueError):
+        return None  # none, or one being written
+    if not isinstance(marker, dict):
+        return {}
+    return None if _alive(marker.get("pid")) else marker
 
 
 def forget_if_restored(*, force: bool = False, **signal_arguments: Any) -> None:
@@ -85,7 +105,7 @@ def forget_if_restored(*, force: bool = False, **signal_arguments: Any) -> None:
         except FileNotFoundError:
             mtime = None
         changed = mtime != _seen["mtime"]
-        _seen["mtime"] = mtime  # type: ignore[assignment]
+        _seen["mtime"] = mtime
     if changed or force:
         ContentType.objects.clear_cache()
 

@@ -506,3 +506,27 @@ class Inference(models.Model):
     def __str__(self) -> str:
         status = "ok" if self.ok else f"error: {self.error}"
         return f"{self.kind} {self.model} for {self.purpose}: {status}"
+
+
+class Erasure(models.Model):
+    """The ledger of erasures: one row per owner erased (in one workspace, or everywhere), kept
+    so that a restore of an older backup erases them again before it serves. It names who and
+    where, when, and how many rows went; never anything they said.
+
+    A restore carries every row of the live ledger into the restored database and erases again
+    each one the backup did not hold; ``reapplied`` lists those times (the backup and the rows)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    erased_at = models.DateTimeField(default=timezone.now, db_index=True)
+    user_id = models.CharField(max_length=200, help_text="the owner erased")
+    workspace = models.CharField(max_length=100, blank=True, help_text="its slug; blank: everywhere")
+    requested_by = models.CharField(max_length=150, blank=True, help_text="who asked for it")
+    rows_erased = models.PositiveIntegerField(default=0)
+    reapplied = models.JSONField(default=list, blank=True, help_text="each restore that erased it again")
+
+    class Meta:
+        ordering = ["-erased_at"]
+
+    def __str__(self) -> str:
+        where = f" in {self.workspace}" if self.workspace else ""
+        return f"erasure of {self.user_id}{where} at {self.erased_at:%Y-%m-%d %H:%M:%S}"

@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 
 from helixsite.errors import InvalidInput
 from memory.erasure import services as erase
+from memory.erasure.ledger import LedgerEntry, Reapplied, ledger_reapply
 from memory.erasure.plan import ErasurePlan, owner_id_clean
 from memory.erasure.services import ERASED, ErasedTable, ErasureReport
 from stewardship.models import AuditEntry
@@ -28,7 +29,7 @@ def owner_erase(*, actor: User, user_id: str, workspace: str | None, confirm: st
         message = f"Type the owner's id, {owner}, exactly as it is to erase."
         raise InvalidInput(message, code="unconfirmed", field="confirm")
     with transaction.atomic():
-        report = erase.owner_erase(user_id=owner, workspace=workspace)
+        report = erase.owner_erase(user_id=owner, workspace=workspace, requested_by=actor.get_username())
         audit_record(
             actor=actor,
             action="owner.erase",
@@ -42,6 +43,23 @@ def owner_erase(*, actor: User, user_id: str, workspace: str | None, confirm: st
             },
         )
     return report
+
+
+def erasures_reapply(*, entries: list[LedgerEntry], because: str, actor_name: str) -> list[Reapplied]:
+    """Honour a ledger in this database (``memory.erasure.ledger``), with an audit line for each
+    erasure made again: a restore's, or an operator's after restoring an archive by hand."""
+    done = ledger_reapply(entries, because=because)
+    for again in done:
+        entry = again.entry
+        AuditEntry.objects.create(
+            actor=None,
+            actor_name=actor_name[:150],
+            action="owner.erase.reapply",
+            target=f"owner:{entry.user_id}" + (f" in workspace:{entry.workspace}" if entry.workspace else ""),
+            before={"erased_at": entry.erased_at.isoformat(), "erasure": str(entry.id)},
+            after={"because": because[:300], "rows_erased_again": again.rows, "passed": again.passed},
+        )
+    return done
 
 
 def audit_trail_tables(**signal_arguments: Any) -> list[ErasedTable]:

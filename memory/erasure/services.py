@@ -21,6 +21,9 @@ What belongs to the owner is found by ``memory.erasure.plan``. The report counts
 table's rows before and after, then searches every erased text in every text and JSON column of the
 database (``memory.erasure.check``). The search statistics are folded inside the erasure
 (memory.search.corpus): a word only the owner's rows held leaves them with its last count.
+
+Every erasure is entered in the ledger (``Erasure``: who, where, when, how many rows; no text),
+which a restore carries over and honours again (``memory.erasure.ledger``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from helixsite.errors import Conflict
+from helixsite.restore_marker import MESSAGE as RESTORE_MESSAGE
+from helixsite.restore_marker import RestoreInProgress, restore_running
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
@@ -47,6 +52,7 @@ from memory.fastthink.models import ThinkSession, Thought
 from memory.models import (
     Edge,
     Entity,
+    Erasure,
     Inference,
     IngestRun,
     IngestStage,
@@ -152,22 +158,38 @@ def owner_erasure_preview(*, user_id: str, workspace: str | None = None) -> Eras
     return ErasurePreview(plan.user_id, workspace_slug(plan), counts, shared)
 
 
-def owner_erase(*, user_id: str, workspace: str | None = None) -> ErasureReport:
-    """Erase the owner's rows (in ``workspace``, a slug, or everywhere) and verify that none is left.
+def owner_erase(*, user_id: str, workspace: str | None = None, requested_by: str = "") -> ErasureReport:
+    """Erase the owner's rows (in ``workspace``, a slug, or everywhere), verify that none is left,
+    and enter it in the ledger of erasures (``Erasure``), which every restore honours.
 
     One transaction: any failure leaves everything as it was. A buffered write of the owner that
-    a worker is running refuses the erasure (409): it would store the owner's words again."""
-    tables = _tables()
+    a worker is running refuses the erasure (409): it would store the owner's words again. So does
+    a restore under way (503): the database it writes into is about to be replaced."""
+    if restore_running() is not None:
+        raise RestoreInProgress(RESTORE_MESSAGE)
     with transaction.atomic():
         plan = erasure_plan(user_id=user_id, workspace=workspace)
         _refuse_while_writing(plan)
-        texts, redraw = erased_texts(plan), atlas_redraw_due(plan)
-        before = [t.rows(plan).count() for t in tables]
-        for table in tables:
-            table.erase(plan)
-        after = [t.rows(plan).count() for t in tables]
-        corpus_fold(wait=True)
-        check = erased_texts_search(texts=texts, kept=kept_rows(plan))
+        report = plan_erase(plan)
+        Erasure.objects.create(
+            user_id=report.user_id,
+            workspace=report.workspace or "",
+            requested_by=requested_by[:150],
+            rows_erased=report.erased,
+        )
+    return report
+
+
+def plan_erase(plan: ErasurePlan) -> ErasureReport:
+    """Erase what ``plan`` found, table by table, inside the caller's transaction, and verify it."""
+    tables = _tables()
+    texts, redraw = erased_texts(plan), atlas_redraw_due(plan)
+    before = [t.rows(plan).count() for t in tables]
+    for table in tables:
+        table.erase(plan)
+    after = [t.rows(plan).count() for t in tables]
+    corpus_fold(wait=True)
+    check = erased_texts_search(texts=texts, kept=kept_rows(plan))
     counts = [TableCount(t.name, t.table, t.action, b, a) for t, b, a in zip(tables, before, after, strict=True)]
     refreshed = ["the search statistics, folded"] + (["the atlas snapshot, taken again"] if redraw else [])
     return ErasureReport(plan.user_id, workspace_slug(plan), counts, check, refreshed)

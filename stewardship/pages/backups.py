@@ -73,6 +73,7 @@ def backup_context(backup: Backup, **extra: Any) -> dict[str, Any]:
         "jobs": selectors.jobs_of(backup=backup),
         "running": selectors.running_job(),
         "restore_offered": selectors.restore_offered(),
+        "since": selectors.restore_since(backup=backup),
         "errors": {},
         "sent": {},
         **extra,

@@ -1,5 +1,6 @@
 """The catalogue rebuilt from the files: after a restore the table is the archive's older copy,
-while the vault on disk holds every backup made since (the safety backup among them)."""
+while the vault on disk holds every backup made since (the safety backup among them), each
+manifest with the last verification of its backup."""
 
 from __future__ import annotations
 
@@ -20,7 +21,11 @@ def catalogue_reconcile() -> dict[str, int]:
     imported = 0
     for backup_id in on_disk:
         manifest = archives.manifest_read(backup_id)
-        if backup_id in ready or manifest is None:
+        if manifest is None:
+            continue
+        if backup_id in ready:
+            if verification := _verification_from(manifest):
+                Backup.objects.filter(pk=backup_id).update(**verification)
             continue
         Backup.objects.update_or_create(pk=backup_id, defaults=_row_from(manifest))
         imported += 1
@@ -49,4 +54,15 @@ def _row_from(manifest: dict[str, Any]) -> dict[str, Any]:
         "sha256": str(manifest.get("sha256", ""))[:64],
         "manifest": manifest,
         "error": "",
+        **_verification_from(manifest),
     }
+
+
+def _verification_from(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The last verification the manifest keeps (``stewardship.vault.verify``), as the row's fields."""
+    kept = manifest.get("verification")
+    at = parse_datetime(str(kept.get("at", ""))) if isinstance(kept, dict) else None
+    if at is None or not isinstance(kept, dict):
+        return {}
+    report = kept.get("report") if isinstance(kept.get("report"), dict) else {}
+    return {"verified_at": at, "verify_ok": bool(kept.get("ok")), "verify_report": report}

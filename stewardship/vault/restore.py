@@ -11,9 +11,16 @@
    restored database, drop the old one, and tell every process to forget its cached content-type
    ids.
 
-No archive holds the rows of the room's sessions (so every session ends with a restore) nor of
-the database cache, the running processes' state: just before the switch the live cache is
-carried into the restored database, so a worker's heartbeat is never one from the backup's time.
+Some records outlive every restore. Just before the switch, into the restored database:
+
+- the audit trail is carried whole from the live one (the trail is append-only: a restore never
+  takes a line away, the lines of the erasures and config changes since the backup included);
+- the ledger of erasures is honoured (``manage.py erasure_ledger --reapply``, in a process whose
+  settings name the restored database): every owner erased since the backup is erased again, and
+  the restore's result and audit line say who;
+- the live cache is carried over: no archive holds the database cache, the running processes'
+  state, so a worker's heartbeat is never one from the backup's time. No archive holds the room's
+  sessions either, and none is carried: every session ends with a restore.
 
 Until the switch the live database is never touched, so any failure before it leaves the
 installation as the safety backup found it; a switch that fails half-way renames the old
@@ -21,11 +28,14 @@ database back."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -36,15 +46,17 @@ from django.utils import timezone
 from psycopg import sql
 
 from helixsite import embedded_db
+from helixsite.data_dir import backup_dir
 from helixsite.errors import Conflict
-from helixsite.restore_marker import restore_begin, restore_end
+from helixsite.restore_marker import restore_abandoned, restore_begin, restore_end
+from memory.erasure.ledger import ledger_export
 from stewardship.models import AuditEntry
 from stewardship.vault import archives, postgres
 from stewardship.vault.catalogue import catalogue_reconcile
 from stewardship.vault.dump import backup_take, unarchived_tables
 from stewardship.vault.jobs import job_finish, job_step
 from stewardship.vault.models import Backup, VaultJob
-from stewardship.vault.verify import restore_into, scratch_name
+from stewardship.vault.verify import restore_into, scratch_name, scratch_of
 
 logger = logging.getLogger("helixsite.vault")
 SESSIONS_GONE_SECONDS = 30.0
@@ -87,8 +99,12 @@ def restore_job(*, job: VaultJob) -> None:
         safety = _prepare(job, backup, manifest)
         live = postgres.database_name()
         scratch = _restored_copy(job, backup, manifest)
-        job_step(job, "switching to the restored database")
         try:
+            job_step(job, "carrying the audit trail over")
+            carried = _carry_audit_trail(live, scratch)
+            job_step(job, "erasing again the owners erased since the backup")
+            reapplied = _reapply_erasures(job, backup, scratch)
+            job_step(job, "switching to the restored database")
             _carry_process_state(live, scratch)
             old = _switch(live, scratch)
         except BaseException:
@@ -102,7 +118,13 @@ def restore_job(*, job: VaultJob) -> None:
         job_finish(job, error=f"{exc} — nothing was changed.", result=result)
         return
     connections.close_all()
-    _settle(job, backup, safety, old)
+    outcome = {
+        "safety_backup": safety.id if safety else None,
+        "restored": backup.id,
+        "audit_lines_carried": carried,
+        "erasures_reapplied": reapplied,
+    }
+    _settle(job, backup, outcome, old)
     restore_end(restored=True)
 
 
@@ -144,10 +166,14 @@ def _restored_copy(job: VaultJob, backup: Backup, manifest: dict[str, Any]) -> s
 
 def _migrate(database: str) -> None:
     """``manage.py migrate`` on the restored database, in a process of its own whose settings name it."""
-    env = {**os.environ, "HELIX_DB_NAME": database, "HELIX_DB_POOL": "false"}
     command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "migrate", "--noinput"]
     answer = subprocess.run(
-        command, env=env, capture_output=True, text=True, timeout=settings.HELIX_BACKUP_TIMEOUT, check=False
+        command,
+        env=_restored_env(database),
+        capture_output=True,
+        text=True,
+        timeout=settings.HELIX_BACKUP_TIMEOUT,
+        check=False,
     )
     if answer.returncode != 0:
         raise RestoreFailed(f"migrating the restored database failed: {answer.stderr.strip()[-1000:]}")
@@ -155,7 +181,7 @@ def _migrate(database: str) -> None:
 
 def _switch(live: str, restored: str) -> str:
     """Give ``restored`` the live database's name; the old one gets a name aside, returned."""
-    aside = scratch_name("pre_restore")
+    aside = scratch_name(embedded_db.MOVED_ASIDE)
     connections.close_all()
     with postgres.connect(dbname="postgres") as conn:
         conn.execute(sql.SQL("ALTER DATABASE {} WITH ALLOW_CONNECTIONS false").format(sql.Identifier(live)))
@@ -191,6 +217,73 @@ def _end_sessions(conn: Any, database: str) -> None:
         time.sleep(0.2)
 
 
+def _carry_audit_trail(live: str, restored: str) -> int:
+    """The live audit trail, whole, in place of the backup's (an older prefix of it, or, after
+    an erasure, one still quoting what the live trail redacted); its lines count. A line whose
+    actor the restored database does not know keeps the actor's name, without the link."""
+    table = AuditEntry._meta.db_table
+    users = get_user_model()._meta.db_table
+    columns = [f.column for f in AuditEntry._meta.concrete_fields]
+    names = sql.SQL(", ").join(map(sql.Identifier, columns))
+    chosen = sql.SQL(", ").join(
+        sql.SQL("CASE WHEN EXISTS (SELECT 1 FROM {} u WHERE u.id = c.actor_id) THEN c.actor_id END").format(
+            sql.Identifier(users)
+        )
+        if column == "actor_id"
+        else sql.Identifier(column)
+        for column in columns
+    )
+    with postgres.connect(dbname=live) as source, postgres.connect(dbname=restored, autocommit=False) as target:
+        target.execute(sql.SQL("CREATE TEMP TABLE carried (LIKE {})").format(sql.Identifier(table)))
+        copy_out = sql.SQL("COPY (SELECT {} FROM {}) TO STDOUT").format(names, sql.Identifier(table))
+        copy_in = sql.SQL("COPY carried ({}) FROM STDIN").format(names)
+        with source.cursor().copy(copy_out) as rows_out, target.cursor().copy(copy_in) as rows_in:
+            for data in rows_out:
+                rows_in.write(data)
+        target.execute(sql.SQL("DELETE FROM {}").format(sql.Identifier(table)))
+        insert = sql.SQL("INSERT INTO {} ({}) SELECT {} FROM carried c").format(sql.Identifier(table), names, chosen)
+        count = target.execute(insert).rowcount
+        target.execute(
+            sql.SQL(
+                "SELECT setval(pg_get_serial_sequence({}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM {}), false)"
+            ).format(sql.Literal(table), sql.Identifier(table))
+        )
+        target.commit()
+    return count
+
+
+def _reapply_erasures(job: VaultJob, backup: Backup, restored: str) -> list[dict[str, Any]]:
+    """Every erasure of the live ledger that the restored database does not hold, made again
+    there by ``manage.py erasure_ledger --reapply`` in a process whose settings name it."""
+    entries = [entry.as_dict() for entry in ledger_export()]
+    if not entries:
+        return []
+    with tempfile.NamedTemporaryFile("w", suffix=".json", dir=backup_dir(), delete=False) as handle:
+        json.dump(entries, handle)
+    ledger = Path(handle.name)
+    try:
+        command = [
+            sys.executable, str(settings.BASE_DIR / "manage.py"), "erasure_ledger", "--reapply", str(ledger),
+            "--because", f"restore of backup {backup.id}", "--actor", job.actor_name or "restore", "--json",
+        ]  # fmt: skip
+        answer = subprocess.run(
+            command, env=_restored_env(restored), capture_output=True, text=True,
+            timeout=settings.HELIX_BACKUP_TIMEOUT, check=False,
+        )  # fmt: skip
+    finally:
+        ledger.unlink(missing_ok=True)
+    if answer.returncode != 0:
+        raise RestoreFailed(f"erasing again the owners erased since the backup failed: {answer.stderr.strip()[-1000:]}")
+    done = json.loads(answer.stdout.strip().splitlines()[-1])
+    if not all(again["passed"] for again in done):
+        raise RestoreFailed("an erasure made again did not pass its check; the restore was not made")
+    return [{k: again[k] for k in ("user_id", "workspace", "erased_at", "rows_erased_again")} for again in done]
+
+
+def _restored_env(database: str) -> dict[str, str]:
+    return {**os.environ, "HELIX_DB_NAME": database, "HELIX_DB_POOL": "false"}
+
+
 def _carry_process_state(live: str, restored: str) -> None:
     """The running processes' own rows, which no archive holds (``unarchived_tables``: the
     database cache with the workers' heartbeats), copied from the live database into the restored
@@ -210,11 +303,50 @@ def _carry_process_state(live: str, restored: str) -> None:
                 target.cursor().executemany(insert, rows)
 
 
-def _settle(job: VaultJob, backup: Backup, safety: Backup | None, aside: str) -> None:
+def restore_recover() -> list[str]:
+    """What a restore whose process was killed left behind, put right; what was done, said.
+
+    Killed before the switch, it never touched the live database: the restored copy beside it is
+    dropped. Killed during the switch, the live database may refuse connections or have been moved
+    aside with no database of its name: it gets its name and its connections back. Killed after,
+    the restored database serves and the one moved aside is dropped (the safety backup holds it).
+    The marker goes, and the job is marked failed (after the switch: succeeded, its result unknown)."""
+    marker = restore_abandoned()
+    if marker is None:
+        return []
+    done = []
+    live = postgres.database_name()
+    with postgres.connect(dbname="postgres") as conn:
+        names = [row[0] for row in conn.execute("SELECT datname FROM pg_database").fetchall()]
+        aside = [name for name in names if scratch_of(name, embedded_db.MOVED_ASIDE)]
+        switched = live in names
+        if not switched and aside:
+            conn.execute(
+                sql.SQL("ALTER DATABASE {} RENAME TO {}").format(sql.Identifier(aside[0]), sql.Identifier(live))
+            )
+            done.append(f"the database moved aside ({aside.pop(0)}) has its name back")
+        conn.execute(sql.SQL("ALTER DATABASE {} WITH ALLOW_CONNECTIONS true").format(sql.Identifier(live)))
+    for name in [n for n in names if scratch_of(n, "restore")] + aside:
+        postgres.database_drop(name)
+        done.append(f"dropped {name}, left by the interrupted restore")
+    restore_end(restored=False)
+    outcome = "succeeded" if switched and aside else "failed"
+    VaultJob.objects.unfinished().filter(kind=VaultJob.Kind.RESTORE).update(
+        status=outcome,
+        finished_at=timezone.now(),
+        step="done",
+        error="" if outcome == "succeeded" else "The restore was interrupted; nothing was changed.",
+    )
+    catalogue_reconcile()
+    logger.warning("an interrupted restore was put right: %s", "; ".join(done) or "nothing was left behind")
+    return done
+
+
+def _settle(job: VaultJob, backup: Backup, outcome: dict[str, Any], aside: str) -> None:
     """After the switch the restore has happened: what follows is tidying, and its failures are logged."""
     steps = (
         ("reconciling the catalogue", catalogue_reconcile),
-        ("recording the job", lambda: _record(job, backup, safety)),
+        ("recording the job", lambda: _record(job, backup, outcome)),
         ("dropping the old database", lambda: postgres.database_drop(aside)),
     )
     for what, step in steps:
@@ -224,10 +356,9 @@ def _settle(job: VaultJob, backup: Backup, safety: Backup | None, aside: str) ->
             logger.exception("after restoring %s: %s failed", backup.id, what)
 
 
-def _record(job: VaultJob, backup: Backup, safety: Backup | None) -> None:
-    """The job and its audit line, written again in the restored database (the old one is gone)."""
+def _record(job: VaultJob, backup: Backup, result: dict[str, Any]) -> None:
+    """The job and its outcome's audit line, written in the restored database (the old one is gone)."""
     actor = get_user_model().objects.filter(pk=job.actor_id).first() if job.actor_id else None
-    result = {"safety_backup": safety.id if safety else None, "restored": backup.id}
     VaultJob.objects.update_or_create(
         pk=job.pk,
         defaults={
@@ -245,5 +376,5 @@ def _record(job: VaultJob, backup: Backup, safety: Backup | None) -> None:
         },
     )
     AuditEntry.objects.create(
-        actor=actor, actor_name=job.actor_name, action="backup.restore", target=f"backup:{backup.id}", after=result
+        actor=actor, actor_name=job.actor_name, action="backup.restored", target=f"backup:{backup.id}", after=result
     )

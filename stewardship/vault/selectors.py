@@ -12,6 +12,10 @@ from django.http import Http404
 from django.utils import timezone
 
 from helixsite import embedded_db
+from helixsite.runtime.models import ConfigVersion, Credential
+from memory.documents.models import Document
+from memory.models import Erasure, Memory, MemoryHistory
+from stewardship.models import AuditEntry
 from stewardship.vault import archives
 from stewardship.vault.models import Backup, VaultJob
 
@@ -46,6 +50,26 @@ def running_job() -> VaultJob | None:
 
 def restore_offered() -> bool:
     return embedded_db.uses_embedded()
+
+
+def restore_since(*, backup: Backup) -> dict[str, Any]:
+    """What a restore to ``backup`` would undo (what was written after it was taken) and what it
+    would make again (the erasures since), for the restore form to say beforehand. The audit trail
+    is kept whole by a restore, and every session ends with it."""
+    since = backup.created_at
+    return {
+        "memories_written": Memory.objects.filter(created_at__gt=since).count(),
+        "memories_changed": MemoryHistory.objects.filter(created_at__gt=since).count(),
+        "documents_added": Document.objects.filter(created_at__gt=since).count(),
+        "config_versions": list(
+            ConfigVersion.objects.filter(created_at__gt=since).order_by("number").values_list("number", flat=True)
+        ),
+        "credentials_changed": list(
+            Credential.objects.filter(changed_at__gt=since).order_by("name").values_list("name", flat=True)
+        ),
+        "room_actions": AuditEntry.objects.filter(at__gt=since).count(),
+        "erasures": list(Erasure.objects.filter(erased_at__gt=since).order_by("erased_at")),
+    }
 
 
 def backup_check() -> dict[str, Any]:

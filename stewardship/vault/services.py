@@ -23,7 +23,7 @@ from stewardship.vault import archives
 from stewardship.vault.dump import backup_take
 from stewardship.vault.jobs import job_claim, job_finish, jobs_stale_fail
 from stewardship.vault.models import Backup, VaultJob
-from stewardship.vault.restore import restore_job, restore_refusal
+from stewardship.vault.restore import restore_job, restore_recover, restore_refusal
 from stewardship.vault.verify import backup_verify, verify_problem
 
 logger = logging.getLogger("helixsite.vault")
@@ -32,6 +32,7 @@ QUEUE_AWAY = "The task queue could not be reached; nothing was done."
 
 
 def _vault_free() -> None:
+    restore_recover()
     jobs_stale_fail()
     busy = VaultJob.objects.unfinished().first()
     if busy is not None:

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from helixsite.embedded_db import scratch_stem
 from stewardship.vault import archives, postgres
 from stewardship.vault.jobs import job_step
 from stewardship.vault.models import Backup, VaultJob
@@ -21,7 +22,7 @@ _TABLE_DATA = re.compile(r"^\d+; \d+ \d+ TABLE DATA (\S+) (\S+) ")
 
 
 def backup_verify(*, backup: Backup, job: VaultJob | None) -> dict[str, Any]:
-    """The report (``ok`` and one entry per check), also kept on the backup's row."""
+    """The report (``ok`` and one entry per check), also kept on the backup's row and in its manifest."""
     archive = archives.archive_path(backup.id)
     manifest = archives.manifest_read(backup.id) or backup.manifest
     report: dict[str, Any] = {}
@@ -34,8 +35,18 @@ def backup_verify(*, backup: Backup, job: VaultJob | None) -> dict[str, Any]:
         job_step(job, "restoring into a scratch database")
         report["test_restore"] = _test_restore(archive, manifest)
     report["ok"] = all(report.get(name, {}).get("ok") for name in ("checksum", "contents", "test_restore"))
-    Backup.objects.filter(pk=backup.pk).update(verified_at=timezone.now(), verify_ok=report["ok"], verify_report=report)
+    now = timezone.now()
+    Backup.objects.filter(pk=backup.pk).update(verified_at=now, verify_ok=report["ok"], verify_report=report)
+    _keep_in_manifest(backup.id, {"at": now.isoformat(), "ok": report["ok"], "report": report})
     return report
+
+
+def _keep_in_manifest(backup_id: str, verification: dict[str, Any]) -> None:
+    """The outcome, in the manifest on disk too: a restore replaces the catalogue's rows with the
+    archive's older ones, and the catalogue rebuilt from the files then still knows it."""
+    manifest = archives.manifest_read(backup_id)
+    if manifest is not None:
+        archives.manifest_write(backup_id, {**manifest, "verification": verification})
 
 
 def verify_problem(report: dict[str, Any]) -> str:
@@ -84,9 +95,14 @@ def _test_restore(archive: Path, manifest: dict[str, Any]) -> dict[str, Any]:
 
 
 def scratch_name(purpose: str) -> str:
-    """A new database's name beside the application's (PostgreSQL names stop at 63 bytes)."""
-    suffix = f"_{purpose}_{secrets.token_hex(4)}"
-    return postgres.database_name()[: 63 - len(suffix)] + suffix
+    """A new database's name beside the application's."""
+    return scratch_stem(postgres.database_name(), purpose) + secrets.token_hex(4)
+
+
+def scratch_of(name: str, purpose: str) -> bool:
+    """Whether ``name`` is one ``scratch_name(purpose)`` gives."""
+    tail = name.removeprefix(scratch_stem(postgres.database_name(), purpose))
+    return tail != name and len(tail) == 8 and all(c in "0123456789abcdef" for c in tail)
 
 
 def restore_into(archive: Path, database: str) -> str:

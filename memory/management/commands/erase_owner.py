@@ -39,7 +39,7 @@ class Command(ServiceCommand):
             )
         if not yes:
             self._confirm(preview.user_id, options.get("stdin") or sys.stdin)
-        report = owner_erase(user_id=preview.user_id, workspace=preview.workspace)
+        report = owner_erase(user_id=preview.user_id, workspace=preview.workspace, requested_by="manage.py erase_owner")
         self._print_report(report)
         if not report.passed:
             raise CommandError("Verification failed: the rows above still hold what was erased.")

@@ -32,6 +32,7 @@ from helixsite.task_broker import RedisBroker
 from memory.embedding_space import embedding_space_ensure
 from rbac.first_admin import credentials_hand_over
 from rbac.services import admin_bootstrap
+from stewardship.vault.restore import restore_recover
 
 READY_TIMEOUT_SECONDS = 120
 STOP_TIMEOUT_SECONDS = 15
@@ -82,6 +83,9 @@ class Command(BaseCommand):
     def _start_database(self) -> bool:
         """Bring up the database; True when this command started the embedded server."""
         was_running = not settings.DATABASE_URL and embedded_db.status(settings.HELIX_DATA_DIR).running
+        if not settings.DATABASE_URL:
+            for done in restore_recover():  # a restore killed mid-way: put right before anything connects
+                self.stdout.write(f"Interrupted restore: {done}.")
         try:
             # A direct connection first: through the pool, "refused" would surface only
             # as a pool timeout after several seconds.

@@ -8,6 +8,8 @@ come from a stub endpoint on loopback: no process loads a model."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 import uuid
 from collections.abc import Callable
@@ -16,15 +18,21 @@ from typing import Any
 import httpx2
 import pytest
 from django.db import OperationalError, connections
+from django.test import Client
 
-from memory.models import Memory
+from helixsite import restore_marker
+from memory.models import Erasure, Memory
 from rbac.models import Role, Workspace
+from stewardship import erasure
+from stewardship.models import AuditEntry
+from stewardship.vault import postgres
 from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.services import backup_now, restore_request
-from tests.factories import grant, make_agent_with_token, make_workspace
+from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
 from tests.openai_compatible_server import OpenAICompatibleServer
 from tests.processes import web_server, worker_cluster
 from tests.reliability.test_buffered_writes import stub_embedding
+from tests.stewardship.vault.test_restore import _leftover_databases
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 DEADLINE = 180.0
@@ -129,3 +137,122 @@ def _status_of(job_id: uuid.UUID) -> str | None:
     except OperationalError:
         connections.close_all()
         return None
+
+
+def test_an_owner_erased_after_the_backup_is_never_served_again_by_a_restore(ada, vault_in_tmp, monkeypatch):
+    """Erase → restore an older backup, run by the worker cluster while two web workers serve:
+    no answer during or after the restore shows the erased owner, the audit trail keeps the
+    erasure and tells of the restore, a room session from before is refused, health stays 200."""
+    reader, issued = make_agent_with_token("reader")
+    grant(reader, make_workspace("team"), Role.WORKER)
+    for owner, text in (("bob", "Bob keeps bees behind the old mill."), ("carol", "Carol rows every Sunday.")):
+        _add(bearer_client(issued.raw), "reader", owner, text)
+    backup = backup_now(actor=ada.user)
+    erasure.owner_erase(actor=ada.user, user_id="bob", workspace=None, confirm="bob")
+    room = Client()
+    room.force_login(ada.user)
+    session = room.cookies["sessionid"].value
+    headers = {"Authorization": f"Bearer {issued.raw}", "Connection": "close"}
+    monkeypatch.setattr("django_q.conf.Conf.SYNC", False)  # queued for the cluster, not run here
+
+    with OpenAICompatibleServer() as stub:
+        stub.queue("/v1/embeddings", *[stub_embedding] * 50)
+        env = {"HELIX_EMBEDDINGS": "openai", "HELIX_EMBEDDING_BASE_URL": stub.base_url}
+        with web_server(workers=2, HELIX_BACKUP_DIR=str(vault_in_tmp), **env) as base:
+
+            def listed(owner: str) -> tuple[int, list[str]]:
+                body = {"actor_id": "reader", "user_id": owner}
+                answer = httpx2.post(f"{base}/api/v1/list_memories", json=body, headers=headers, timeout=60)
+                found = answer.json().get("memories", []) if answer.status_code == 200 else []
+                return answer.status_code, [m["content"] for m in found]
+
+            def room_page() -> int:
+                """A room page answered without a template: the archive's download, for a steward only."""
+                page = f"{base}/steward/backups/{backup.id}/download/"
+                answer = httpx2.get(page, cookies={"sessionid": session}, headers={"Connection": "close"}, timeout=60)
+                return answer.status_code
+
+            assert room_page() == 200, "the session opens the room before the restore"
+            assert listed("bob") == (200, [])
+            with worker_cluster(HELIX_BACKUP_DIR=str(vault_in_tmp), **env):
+                job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
+                seen = []
+                while _status_of(job.pk) not in ("succeeded", "failed"):
+                    seen.append(listed("bob"))
+                    assert len(seen) < 10_000, "the restore did not end"
+                assert [answer for answer in seen if answer[1]] == [], "the erased owner was never served"
+                health = httpx2.get(f"{base}/healthz", headers={"Connection": "close"}, timeout=60)
+                assert health.status_code == 200, health.text
+                answers = [_wait_for(lambda: (a := listed("carol"))[0] == 200 and a, "the web") for _ in range(6)]
+                assert {tuple(a[1]) for a in answers} == {("Carol rows every Sunday.",)}
+                assert [listed("bob") for _ in range(6)] == [(200, [])] * 6
+                assert room_page() == 302, "a session from before the restore opens nothing"
+
+    job = VaultJob.objects.get(pk=job.pk)
+    assert (job.status, job.error) == ("succeeded", ""), job.error
+    assert [again["user_id"] for again in job.result["erasures_reapplied"]] == ["bob"]
+    actions = set(AuditEntry.objects.values_list("action", "target"))
+    assert {("owner.erase", "owner:bob"), ("owner.erase.reapply", "owner:bob")} <= actions
+    assert ("backup.restored", f"backup:{backup.id}") in actions
+
+
+def test_a_restore_killed_mid_way_leaves_the_installation_as_it_was(ada, vault_in_tmp, monkeypatch):
+    """The worker running a restore is killed once the safety backup is taken and the restored copy
+    is being prepared: the live database was never touched (the erased owner stays erased, the
+    ledger holds the erasure, writes since the backup stay), and the next vault action puts right
+    what the restore left: its copy is dropped, its job failed, the vault free again."""
+    writer, issued = make_agent_with_token("writer")
+    grant(writer, make_workspace("team"), Role.WORKER)
+    api = bearer_client(issued.raw)
+    _add(api, "writer", "bob", "Bob keeps bees behind the old mill.")
+    backup = backup_now(actor=ada.user)
+    erasure.owner_erase(actor=ada.user, user_id="bob", workspace=None, confirm="bob")
+    _add(api, "writer", "carol", "Carol rows every Sunday.")
+    monkeypatch.setattr("django_q.conf.Conf.SYNC", False)
+    mid_way = ("restoring into a new database", "carrying the audit trail over")
+
+    with worker_cluster(HELIX_BACKUP_DIR=str(vault_in_tmp)) as cluster:
+        job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
+        _wait_for(lambda: _step_of(job.pk) in mid_way, "the restore to prepare its copy")
+        with postgres.connect(autocommit=False) as holder:
+            # The job's row held: the restore waits at its next step, before any switch.
+            holder.execute("SELECT 1 FROM vault_vaultjob WHERE id = %s FOR UPDATE", [job.pk])
+            _wait_for(_a_step_waits, "the restore to wait for its job's row")
+            assert _step_of(job.pk) in mid_way
+            assert Backup.objects.filter(kind="safety", status="ready").exists(), "the safety backup was taken"
+            os.killpg(cluster.pid, signal.SIGKILL)
+            holder.rollback()
+
+    safety = Backup.objects.get(kind="safety")
+    later = backup_now(actor=ada.user)  # the next vault action puts right what the restore left
+
+    assert later.ready
+    job = VaultJob.objects.get(pk=job.pk)
+    assert (job.status, job.error) == ("failed", "The restore was interrupted; nothing was changed.")
+    assert restore_marker.restore_abandoned() is None and restore_marker.restore_running() is None
+    assert _leftover_databases() == []
+    assert not Memory.objects.filter(user_id="bob").exists()
+    assert list(Memory.objects.filter(user_id="carol").values_list("content", flat=True)) == [
+        "Carol rows every Sunday."
+    ]
+    assert Erasure.objects.filter(user_id="bob").count() == 1, "the ledger is as it was"
+    assert Backup.objects.get(pk=safety.pk).ready
+
+
+def _add(api: Any, actor: str, owner: str, message: str) -> None:
+    body = {"actor_id": actor, "user_id": owner, "message": message}
+    answer = api.post("/api/v1/add_memory", body, format="json")
+    assert answer.status_code == 200, answer.content
+
+
+def _step_of(job_id: uuid.UUID) -> str | None:
+    return VaultJob.objects.filter(pk=job_id).values_list("step", flat=True).first()
+
+
+def _a_step_waits() -> bool:
+    with postgres.connect() as conn:
+        query = (
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE 'UPDATE \"vault_vaultjob\"%%'"
+        )
+        return bool(conn.execute(query).fetchone()[0])
