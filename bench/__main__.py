@@ -21,6 +21,7 @@ BENCHMARKS = {
     "documents": "bench.documents",
     "scale": "bench.scale",
     "cluster": "bench.cluster",
+    "restore": "bench.restore",
 }
 
 
