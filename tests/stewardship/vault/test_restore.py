@@ -4,7 +4,9 @@ failure leaving the database as it was, with its safety backup in the vault."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+import sys
 from datetime import timedelta
 from typing import Any
 
@@ -13,12 +15,12 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 from django.utils import timezone
 from django_q.models import Schedule
 
-from helixsite import restore_marker
+from helixsite import embedded_db, restore_marker
 from helixsite.db.outage import is_unreachable
 from memory.fastthink.models import ThinkSession, Thought
 from memory.models import Edge, Memory, MemoryHistory
@@ -29,7 +31,7 @@ from stewardship.vault import archives, postgres
 from stewardship.vault import restore as restore_module
 from stewardship.vault.models import Backup, VaultJob
 from stewardship.vault.services import backup_now, restore_request
-from stewardship.vault.verify import backup_verify
+from stewardship.vault.verify import backup_verify, scratch_name
 from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -262,3 +264,31 @@ def test_no_archive_holds_a_session_and_a_restore_ends_every_session(ada, world)
     assert cache.get("heartbeat-like") == "kept by the running processes", "the live cache was carried over"
     report = backup_verify(backup=backup, job=None)
     assert report["ok"], report
+
+
+def test_a_restore_killed_during_its_switch_gives_the_live_database_its_name_back(ada, vault_in_tmp):
+    """Killed between moving the live database aside and naming the restored one: no process
+    creates an empty database under the live name meanwhile, and the next vault action gives
+    the one moved aside its name and its connections back."""
+    make_workspace("kept")
+    dead = subprocess.Popen([sys.executable, "-c", ""])
+    dead.wait()
+    restore_marker.restore_begin(job_id="interrupted")
+    marker = restore_marker._path(restore_marker.RUNNING_FILE)
+    marker.write_text(json.dumps({"job": "interrupted", "pid": dead.pid, "since": 0}))
+    live, aside = postgres.database_name(), scratch_name(embedded_db.MOVED_ASIDE)
+    params = {k: v for k, v in postgres.server_params().items() if k != "dbname"}
+    connections.close_all()
+    with postgres.connect(dbname="postgres") as conn:
+        conn.execute(f'ALTER DATABASE "{live}" WITH ALLOW_CONNECTIONS false')
+        conn.execute(f'ALTER DATABASE "{live}" RENAME TO "{aside}"')
+    embedded_db._create_database(params, live)  # a process starting now
+    with postgres.connect(dbname="postgres") as conn:
+        assert conn.execute("SELECT count(*) FROM pg_database WHERE datname = %s", [live]).fetchone()[0] == 0
+
+    done = restore_module.restore_recover()
+
+    assert done[0] == f"the database moved aside ({aside}) has its name back"
+    assert Workspace.objects.filter(slug="kept").exists()
+    assert restore_marker.restore_abandoned() is None and not marker.exists()
+    assert _leftover_databases() == []
