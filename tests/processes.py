@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 
 import httpx2
+import psutil
 
 from tests.helixsite.agents.mcp.conftest import ROOT, free_port, server_env
 
@@ -27,12 +28,24 @@ STARTUP_SECONDS = 300
 @contextlib.contextmanager
 def web_server(*, workers: int = 2, **env: str) -> Iterator[str]:
     """A web server on a free loopback port, with ``env`` added to its environment: its base URL."""
+    with web_server_process(workers=workers, **env) as (base, _):
+        yield base
+
+
+@contextlib.contextmanager
+def web_server_process(*, workers: int = 2, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``web_server``, with the server's process (whose children are its web workers)."""
     port = free_port()
     command = [sys.executable, "-m", "helixsite.web", "--host", "127.0.0.1", "--port", str(port)]
     with _process([*command, "--workers", str(workers), "--log-level", "warning"], env) as process:
         base = f"http://127.0.0.1:{port}"
         wait_until_serving(base, process)
-        yield base
+        yield base, process
+
+
+def web_workers(process: subprocess.Popen) -> set[int]:
+    """The pids of the server's worker processes: a worker that died and was replaced changes them."""
+    return {child.pid for child in psutil.Process(process.pid).children()}
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ import pytest
 
 from rbac.models import Workspace
 from tests.helixsite.agents.mcp.conftest import build_world
-from tests.processes import web_server
+from tests.processes import web_server_process, web_workers
 
 # Every wait is bounded generously (a busy machine is slow), never by how fast things run.
 TIMEOUT = 120
@@ -89,5 +89,8 @@ def server_settings() -> dict[str, str]:
 def server(transactional_db, server_settings: dict[str, str]) -> Iterator[Server]:
     _restore_reserved_workspaces()
     world = build_world()
-    with web_server(**server_settings) as base:
+    with web_server_process(**server_settings) as (base, process):
+        workers = web_workers(process)
         yield Server(base=base, token=world.writer_token)
+        # No input in these tests may take a web worker down: the server would replace it.
+        assert web_workers(process) == workers, "a web worker died during the test and was replaced"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import threading
 import time
 from collections.abc import Callable
 
@@ -144,3 +145,27 @@ def test_add_memory_takes_a_message_of_one_long_token_at_once():
     )
     assert answers[0]["ok"] and len(answers[0]["memory_ids"]) == 1
     assert took < MESSAGE_BUDGET_SECONDS
+
+
+@pytest.mark.slow
+def test_hostile_messages_over_http_leave_every_web_worker_running(server):
+    """The inputs that used to hold a worker until the server killed it, sent to the real server
+    from several clients at once: every one answered, and (the ``server`` fixture checks) no web
+    worker was replaced."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES
+    messages = [*_adversarial(limit // 4).values(), "z" * (limit - 1), "and " * (limit // 4 - 1)]
+    answers: list[tuple[int, bool]] = []
+
+    def send(message: str) -> None:
+        answer = server.call("add_memory", user_id="bob", group_id="team", message=message)
+        answers.append((answer.status_code, not message.strip()))
+
+    threads = [threading.Thread(target=send, args=(message,)) for message in messages]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=600)
+    assert len(answers) == len(messages)
+    # Blank text (whitespace only) is refused, with its field; everything else is stored.
+    assert {status for status, blank in answers if not blank} == {200}
+    assert {status for status, blank in answers if blank} <= {400}
