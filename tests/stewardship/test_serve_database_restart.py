@@ -101,6 +101,16 @@ class Agent:
         return HTTP.post(f"{self.base}/mcp", json=body, headers=headers)
 
 
+def database_params(data_dir: Path) -> dict[str, str]:
+    return {"host": str(embedded_db.status(data_dir).socket_dir), "user": "postgres", "dbname": "helixsite"}
+
+
+def queue_idle(data_dir: Path) -> bool:
+    """No task queued or running: the database queue keeps a task's row until the worker is done with it."""
+    with contextlib.closing(psycopg.connect(**database_params(data_dir), autocommit=True)) as conn:
+        return conn.execute("SELECT count(*) FROM django_q_ormq").fetchone()[0] == 0
+
+
 def complaints(lines: list[str]) -> list[str]:
     """Log lines at WARNING or worse, other than the request log's (the test's own calls)."""
     return [
@@ -121,8 +131,10 @@ def test_the_database_stopped_and_started_under_a_running_server(serve, data_dir
     )
     assert added.status_code == 200, added.text
     memory_id = added.json()["memory_ids"][0]
-    # Its enrichment runs on the worker; one cut short by the stop would be a (true) failure line.
+    # Its enrichment runs on the worker, and what it queues in turn (the owner's profile): a task
+    # cut short by the stop would be a (true) failure line, so the stop waits for an idle queue.
     assert output.wait_for("Processed 'memory.tasks.memory_enrich'", timeout=120), output.text
+    assert wait_for(lambda: queue_idle(data_dir), timeout=120), "the worker's queue never emptied"
 
     assert embedded_db.stop(data_dir) is True
     started = time.monotonic()
@@ -161,8 +173,8 @@ def test_the_database_stopped_and_started_under_a_running_server(serve, data_dir
 
     # Refusing new connections while open ones work (a smart shutdown held by a client):
     # health must say so though the web process's pooled connections still answer.
-    params = {"host": str(embedded_db.status(data_dir).socket_dir), "user": "postgres", "dbname": "helixsite"}
-    with contextlib.closing(psycopg.connect(**params, autocommit=True)):
+    assert wait_for(lambda: queue_idle(data_dir), timeout=120), "the worker's queue never emptied"
+    with contextlib.closing(psycopg.connect(**database_params(data_dir), autocommit=True)):
         os.kill(embedded_db.status(data_dir).pid, signal.SIGTERM)
         assert wait_for(lambda: embedded_db.status(data_dir).state == "stopping", timeout=60)
 
