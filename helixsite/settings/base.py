@@ -229,6 +229,8 @@ LOGIN_URL = "/admin/login/"
 # may spend; each allowance comes back at that many per window (rbac.login).
 HELIX_LOGIN_USERNAME_FAILURES = read_int("HELIX_LOGIN_USERNAME_FAILURES")
 HELIX_LOGIN_ADDRESS_FAILURES = read_int("HELIX_LOGIN_ADDRESS_FAILURES")
+HELIX_LOGIN_SPRAY_FAILURES = read_int("HELIX_LOGIN_SPRAY_FAILURES")
+HELIX_LOGIN_SPRAY_DELAY_SECONDS = read_int("HELIX_LOGIN_SPRAY_DELAY_SECONDS")
 HELIX_LOGIN_FAILURE_WINDOW_SECONDS = read_int("HELIX_LOGIN_FAILURE_WINDOW_SECONDS")
 
 # --- i18n / static --------------------------------------------------------------------

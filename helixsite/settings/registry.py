@@ -213,7 +213,10 @@ SECTIONS: tuple[Section, ...] = (
                 "HELIX_LOGIN_USERNAME_FAILURES",
                 "int",
                 5,
-                "failed logins one username may have; the allowance comes back at this many per window",
+                (
+                    "failed logins one username may have from one client address; the allowance comes back at "
+                    "this many per window. Another address (the account's owner) is not affected"
+                ),
                 minimum=1,
                 maximum=10_000,
             ),
@@ -226,14 +229,35 @@ SECTIONS: tuple[Section, ...] = (
                 maximum=1_000_000,
             ),
             Setting(
+                "HELIX_LOGIN_SPRAY_FAILURES",
+                "int",
+                100,
+                (
+                    "failed logins one username may have over all addresses (comes back at this many per "
+                    "window); past it the username is under a spray and slowed down, never locked: each "
+                    "address may try it once per `HELIX_LOGIN_SPRAY_DELAY_SECONDS`"
+                ),
+                minimum=1,
+                maximum=1_000_000,
+            ),
+            Setting(
+                "HELIX_LOGIN_SPRAY_DELAY_SECONDS",
+                "int",
+                30,
+                "under a spray, the seconds each address waits between two attempts at the username",
+                minimum=1,
+                maximum=3_600,
+                unit="seconds",
+            ),
+            Setting(
                 "HELIX_LOGIN_FAILURE_WINDOW_SECONDS",
                 "int",
                 900,
                 (
                     "the window: after a lockout one more attempt is allowed every window ÷ allowance seconds (3 "
-                    "minutes for a username by default), the whole allowance after a quiet window. Budget rows "
-                    "untouched for a day (or a window, if longer) are full again and are deleted by the daily "
-                    "`rate budget prune` task"
+                    "minutes for a username from one address by default), the whole allowance after a quiet "
+                    "window. Budget rows untouched for a day (or a window, if longer) are full again and are "
+                    "deleted by the daily `rate budget prune` task"
                 ),
                 minimum=1,
                 maximum=604_800,

@@ -1,17 +1,22 @@
-"""The admin's login within the budget of failed logins: past it, even the right password is
-refused, unchecked, with 429; other usernames and addresses are not affected; the budget comes back."""
+"""The admin's login within the budgets of failed logins: past one, even the right password is
+refused, unchecked, with 429; the account's owner elsewhere, other usernames and other addresses
+are not affected; a username under a spray is slowed, never locked; the budgets come back, and
+``manage.py login_unlock`` refills them at once."""
 
 from __future__ import annotations
 
+import io
 import logging
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client, RequestFactory
 
 from rbac.login import LoginForm
 from rbac.services import principal_create
+from stewardship.models import AuditEntry
 from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +52,7 @@ def test_past_five_failures_even_the_right_password_is_refused_with_429(admins):
     status, client, page = log_in("alice", PASSWORD)
 
     assert status == 429
-    assert "Too many failed logins for this username or from this address. Try again in 3 minutes." in page
+    assert "Too many failed logins from this address. Try again in 3 minutes." in page
     assert not logged_in(client)
 
 
@@ -69,6 +74,15 @@ def test_a_refused_attempt_never_checks_the_password(admins):
 
     assert status == 429
     authenticate.assert_not_called()
+
+
+def test_failures_from_one_address_do_not_lock_the_owner_out_from_another(admins):
+    fail("alice", 5, address="203.0.113.66")  # an attacker, spending the username's five there
+    assert log_in("alice", PASSWORD, address="203.0.113.66")[0] == 429
+
+    status, client, _page = log_in("alice", PASSWORD, address="192.0.2.1")
+
+    assert status == 302 and logged_in(client)
 
 
 def test_another_username_logs_in_from_the_same_address(admins):
@@ -142,3 +156,70 @@ def test_concurrent_guesses_check_no_more_passwords_than_the_budget(admins):
     statuses = run_together([lambda: log_in("alice", "wrong")[0] for _ in range(12)])
 
     assert sorted(statuses) == [200] * 5 + [429] * 7
+
+
+def spray(username: str, addresses: int) -> None:
+    for n in range(addresses):
+        fail(username, 1, address=f"198.18.{n // 250}.{n % 250 + 1}")
+
+
+def test_a_username_under_a_spray_is_slowed_per_address_but_its_owner_logs_in(admins, settings):
+    settings.HELIX_LOGIN_SPRAY_FAILURES = 10
+    spray("alice", 10)  # ten addresses, one failure each: the username's spray budget is spent
+
+    owner, client, _page = log_in("alice", PASSWORD, address="192.0.2.1")
+    sprayer, _client, _page = log_in("alice", "wrong", address="198.18.9.9")
+    again, _client, page = log_in("alice", "wrong", address="198.18.9.9")
+
+    assert owner == 302 and logged_in(client), "the owner's first attempt is checked, under the spray too"
+    assert sprayer == 200, "each address still has one attempt"
+    assert again == 429 and "This username is receiving many failed logins. Try again in 30 seconds." in page
+
+
+def test_under_a_spray_an_address_may_try_again_after_the_delay(admins, settings):
+    settings.HELIX_LOGIN_SPRAY_FAILURES = 3
+    spray("alice", 3)
+    fail("alice", 1, address="192.0.2.1")
+    client = Client(REMOTE_ADDR="192.0.2.1")
+    refused = client.post("/admin/login/", {"username": "alice", "password": PASSWORD})
+    assert refused.status_code == 429 and 25 <= int(refused["Retry-After"]) <= 30
+
+    with connection.cursor() as cursor:  # thirty seconds pass
+        cursor.execute("UPDATE agents_ratebudget SET updated_at = updated_at - interval '30 seconds'")
+    status, client, _page = log_in("alice", PASSWORD, address="192.0.2.1")
+
+    assert status == 302 and logged_in(client)
+
+
+def test_login_unlock_lets_a_locked_username_in_at_once_and_is_audited(admins):
+    fail("alice", 5)
+    assert log_in("alice", PASSWORD)[0] == 429
+
+    call_command("login_unlock", "alice", stdout=io.StringIO())
+    status, client, _page = log_in("alice", PASSWORD)
+
+    assert status == 302 and logged_in(client)
+    line = AuditEntry.objects.get(action="login.unlock")
+    assert line.target == "principal:alice" and line.after["budgets_refilled"] >= 1
+
+
+def test_login_unlock_of_an_address_lets_every_username_in_from_it(admins, settings):
+    settings.HELIX_LOGIN_ADDRESS_FAILURES = 3
+    for username in ("alice", "bob", "mallory"):
+        fail(username, 1, address="198.51.100.7")
+    assert log_in("carol", PASSWORD, address="198.51.100.7")[0] == 429
+
+    call_command("login_unlock", address="198.51.100.7", stdout=io.StringIO())
+
+    assert log_in("carol", PASSWORD, address="198.51.100.7")[0] == 302
+    assert log_in("alice", PASSWORD, address="198.51.100.7")[0] == 302
+
+
+def test_login_unlock_of_one_username_leaves_the_others_locked(admins):
+    fail("alice", 5)
+    fail("bob", 5)
+
+    call_command("login_unlock", "alice", stdout=io.StringIO())
+
+    assert log_in("alice", PASSWORD)[0] == 302
+    assert log_in("bob", PASSWORD)[0] == 429
