@@ -5,6 +5,11 @@ of headings, paragraphs, lists and code a page) added through the add_document s
 whole (reading, chunking, embedding, one transaction a chunk) and reported in chunks a second,
 with the embedding alone beside it; then it is deleted again.
 
+Acceptance: what an add_document call itself does before it answers (the worker stores the
+chunks afterwards): a document of HELIX_MAX_DOCUMENT_BYTES of Markdown, a PDF holding as much
+text, and a PDF whose one stream inflates to 70 MB (refused), each timed through the service the
+call runs, in a transaction rolled back.
+
 Search: a library of at least BENCH_DOCUMENT_CHUNKS chunks (default 3000, documents of ten owners,
 kept between runs; every owner holds the same handbooks, so the model embeds each distinct chunk
 once and a large library loads in minutes) beside BENCH_DOCUMENT_MEMORIES memories of the same owners; QUERIES searches,
@@ -13,19 +18,25 @@ each new (the query cache never answers), timed with and without include_chunks,
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import time
+import zlib
 
 from django.conf import settings
+from django.db import transaction
+from pypdf import PdfWriter
+from pypdf.generic import DictionaryObject, NameObject, NumberObject, StreamObject
 
 from bench.corpus import ITEMS, PEOPLE, PLACES, TOOLS
 from bench.setup import prepared, remembering_embedder
 from bench.timing import percentiles
+from helixsite.errors import InvalidInput
 from memory.documents import services
 from memory.documents.chunks import chunk_place, chunk_text
 from memory.documents.models import Chunk, Document
-from memory.documents.services import DocumentInput, document_add
+from memory.documents.services import DocumentInput, document_accept, document_add
 from memory.providers import get_embedder
 from memory.search.conductor import memory_search
 from memory.search.corpus import corpus_fold
@@ -43,12 +54,77 @@ def run() -> None:
     memories = int(os.environ.get("BENCH_DOCUMENT_MEMORIES", "2000"))
     actor = prepared(workspace=WORKSPACE, memories=memories, principal=WORKSPACE)
     get_embedder().embed(["warm up the model"], purpose="bench")
+    _acceptance(actor)
     _ingest(actor, pages)
     _library(actor, chunks)
     # As the worker does every minute: a library loaded without a worker would otherwise be
     # searched against millions of unfolded statistics deltas.
     corpus_fold(wait=True)
     _search(actor)
+
+
+class _RolledBack(Exception):
+    pass
+
+
+def _acceptance(actor) -> None:
+    limit = settings.HELIX_MAX_DOCUMENT_BYTES
+    markdown = manual(400, seed=7)
+    markdown = markdown[: markdown.rfind("\n", 0, limit - 1024)]
+    line = "The orchard cooperative reported a harvest larger than last year's by a third, again."
+    lines = [f"{n} {line}" for n in range(int(limit * 0.9) // (len(line) + 8))]
+    cases = {
+        f"Markdown, {len(markdown.encode()) / 1024:.0f} KB": DocumentInput(user_id=_owner(0), title="m", text=markdown),
+        f"PDF, {len(lines) * (len(line) + 4) / 1024:.0f} KB of text": DocumentInput(
+            user_id=_owner(0),
+            title="p",
+            data=_pdf([lines[i : i + 50] for i in range(0, len(lines), 50)]),
+            content_type="application/pdf",
+        ),
+        "PDF whose stream inflates to 70 MB": DocumentInput(
+            user_id=_owner(0), title="b", data=_pdf([["bomb"]], padding=70_000_000), content_type="application/pdf"
+        ),
+    }
+    print("add_document acceptance (the call's part: read, cut, stored pending, queued):")
+    for name, given in cases.items():
+        started = time.perf_counter()
+        try:
+            with transaction.atomic():
+                added = document_accept(actor=actor, given=given, group_id=WORKSPACE)
+                outcome = f"{added.document.status}, {added.document.chunks_total} chunks to store"
+                raise _RolledBack
+        except _RolledBack:
+            pass
+        except InvalidInput as refused:
+            outcome = f"refused: {refused.code}"
+        print(f"  {name}: {(time.perf_counter() - started) * 1000:.0f} ms ({outcome})")
+
+
+def _pdf(pages: list[list[str]], *, padding: int = 0) -> bytes:
+    """A PDF writing ``pages``' lines in Helvetica, its content streams compressed; ``padding``
+    bytes of positioning operators inflate the first page's stream."""
+    writer = PdfWriter()
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+        }
+    )
+    fonts = DictionaryObject({NameObject("/F1"): writer._add_object(font)})
+    for number, lines in enumerate(pages):
+        page = writer.add_blank_page(width=612, height=792)
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): fonts})
+        shown = " ".join(f"({line}) Tj 0 -14 Td" for line in lines)
+        filler = b"0 0 Td " * (padding // 7) if number == 0 else b""
+        stream = StreamObject()
+        stream._data = zlib.compress(b"BT /F1 10 Tf 72 740 Td " + filler + shown.encode() + b" ET", 6)
+        stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+        stream[NameObject("/Length")] = NumberObject(len(stream._data))
+        page[NameObject("/Contents")] = writer._add_object(stream)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
 
 
 def _ingest(actor, pages: int) -> None:

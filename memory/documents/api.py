@@ -13,7 +13,7 @@ from memory.documents import examples
 from memory.documents.formats import FILE_TYPES, base64_decode, text_check
 from memory.documents.models import Chunk, Document, DocumentHistory, DocumentStatus
 from memory.documents.selectors import document_detail, document_list
-from memory.documents.services import DocumentInput, document_add, document_forget
+from memory.documents.services import DocumentInput, document_accept, document_forget
 from memory.ingest.request import metadata_check
 from rbac.actors import Actor
 
@@ -28,11 +28,25 @@ class DocumentOut(serializers.Serializer):
     author = serializers.CharField()
     workspace = serializers.CharField(allow_null=True, help_text="the workspace it was written to")
     version = serializers.IntegerField(help_text="1, then one more for each new version")
-    status = serializers.ChoiceField(choices=DocumentStatus.values)
+    status = serializers.ChoiceField(
+        choices=DocumentStatus.values,
+        help_text=(
+            "pending: accepted, the worker stores its chunks; partial: some stored (still running, or "
+            "stopped with error); complete: every chunk stored and searchable; failed: stopped with error "
+            "before its first chunk. A stopped document is resumed by the worker within about 10 minutes, "
+            "or at once by adding it again"
+        ),
+    )
     chunks_total = serializers.IntegerField()
-    chunks_done = serializers.IntegerField()
+    chunks_done = serializers.IntegerField(help_text="chunks stored so far: the progress")
     error = serializers.CharField(allow_blank=True, help_text="why the last run stopped; add it again to continue")
     extract = serializers.BooleanField()
+    chunks_extracted = serializers.IntegerField(help_text="with extract: chunks read for memories so far")
+    memories_forgotten = serializers.IntegerField(
+        help_text="memories extracted only from chunks of earlier versions that this version no longer has, "
+        "and said nowhere else (another document, a conversation), forgotten as forget_memory does once "
+        "this version was stored; 0 otherwise"
+    )
     sha256 = serializers.CharField()
     chars = serializers.IntegerField(help_text="length of the stored text, which chunk offsets point into")
     created_at = serializers.DateTimeField()
@@ -65,6 +79,8 @@ def document_out(document: Document) -> dict[str, Any]:
         "chunks_done": document.chunks_done,
         "error": document.error,
         "extract": document.extract,
+        "chunks_extracted": document.chunks_extracted,
+        "memories_forgotten": document.memories_forgotten,
         "sha256": document.sha256,
         "chars": document.chars,
         "created_at": document.created_at.isoformat(),
@@ -99,10 +115,13 @@ def history_out(entry: DocumentHistory) -> dict[str, Any]:
 class AddDocumentApi(ToolApi):
     """Store a document (Markdown or plain text, or a PDF or HTML file as base64), cut into chunks
     by its structure, each embedded and indexed for search_memory(include_chunks=true) with a
-    citation. The same content again changes nothing (or finishes an interrupted add); a new
-    content under the same title and source, or for document_id, is a new version. A new
-    version keeps the memories extracted from chunks whose text it still has; those extracted
-    only from chunks it no longer has, and said nowhere else, are forgotten (memories_forgotten)."""
+    citation. The call answers at once, once the document is read and accepted (status pending,
+    chunks_total known); the worker stores its chunks, and get_document shows the progress
+    (chunks_done, chunks_extracted) until status is complete. The same content again changes
+    nothing (or finishes an interrupted add); a new content under the same title and source, or
+    for document_id, is a new version. A new version keeps the memories extracted from chunks
+    whose text it still has; those extracted only from chunks it no longer has, and said nowhere
+    else, are forgotten once it is stored (get_document's memories_forgotten)."""
 
     tool = "add_document"
     kind = ToolKind.WRITE
@@ -152,21 +171,12 @@ class AddDocumentApi(ToolApi):
             choices=["created", "replaced", "resumed", "unchanged"],
             help_text="unchanged: this content was stored already; replaced: a new version",
         )
-        document = DocumentOut()
-        memories_forgotten = serializers.IntegerField(
-            help_text="memories extracted only from chunks of earlier versions that this version no longer has, "
-            "and said nowhere else (another document, a conversation), forgotten as forget_memory does; 0 otherwise"
-        )
+        document = DocumentOut(help_text="as accepted: get_document follows its progress")
 
     @classmethod
     def run(cls, *, actor: User, group_id: str | None = None, document_id: Any = None, **params: Any) -> dict[str, Any]:
-        added = document_add(actor=actor, given=DocumentInput(**params), group_id=group_id, document_id=document_id)
-        return {
-            "ok": True,
-            "outcome": added.outcome,
-            "document": document_out(added.document),
-            "memories_forgotten": added.memories_forgotten,
-        }
+        added = document_accept(actor=actor, given=DocumentInput(**params), group_id=group_id, document_id=document_id)
+        return {"ok": True, "outcome": added.outcome, "document": document_out(added.document)}
 
 
 class GetDocumentApi(ToolApi):

@@ -15,6 +15,8 @@ DOCUMENT_EXAMPLE = {
     "chunks_done": 2,
     "error": "",
     "extract": False,
+    "chunks_extracted": 0,
+    "memories_forgotten": 0,
     "sha256": "9f2c4a0e6b1d8c3f5a7e9b0d2c4f6a8e1b3d5f7a9c0e2b4d6f8a1c3e5b7d9f0a",
     "chars": 1520,
     "created_at": "2026-10-02T09:00:00+00:00",
@@ -31,7 +33,16 @@ ADD_DOCUMENT = {
         "text": "# Deploy runbook\n\n## Rollback\n\nRun `helm rollback api 0` and watch the canary for ten minutes.",
         "metadata": {"team": "platform"},
     },
-    "response": {"ok": True, "outcome": "created", "document": DOCUMENT_EXAMPLE, "memories_forgotten": 0},
+    "response": {
+        "ok": True,
+        "outcome": "created",
+        "document": {
+            **DOCUMENT_EXAMPLE,
+            "status": "pending",
+            "chunks_done": 0,
+            "updated_at": DOCUMENT_EXAMPLE["created_at"],
+        },
+    },
 }
 
 GET_DOCUMENT = {

@@ -5,6 +5,12 @@ every format at the same kind of boundary.
 
 The text is what chunk offsets point into, so it is normalized once here: ``\\n`` line ends,
 no NUL (which PostgreSQL cannot store), nothing that is not a character.
+
+A PDF's streams are compressed: a small file can inflate to gigabytes (a decompression bomb),
+and reading its text costs time in proportion to what it inflates to. So every stream inflates
+within ``INFLATE_FACTOR`` × HELIX_MAX_DOCUMENT_BYTES (pypdf stops decompressing there), and so do
+all the pages' content streams together: past either, the file is refused as too large while it
+inflates, not after.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from django.conf import settings
-from pypdf import PdfReader
+from pypdf import PdfReader, apply_configuration
+from pypdf.errors import LimitReachedError
 
 from helixsite.errors import InvalidInput
 
@@ -66,13 +73,51 @@ def document_read(*, text: str | None, data: bytes | None, content_type: str | N
     return Source(_normalized(_html(data), field="content_base64"), "text/html")
 
 
+# A page's content stream is its text with the operators that place it: a few times larger.
+INFLATE_FACTOR = 8
+
+
+def inflate_limit() -> int:
+    """The most a PDF's streams may inflate to, each and its pages' content all together."""
+    return INFLATE_FACTOR * settings.HELIX_MAX_DOCUMENT_BYTES
+
+
 def _pdf(data: bytes) -> Source:
+    limit = inflate_limit()
+    bounded = {
+        name: limit
+        for name in (
+            "maximum_declared_stream_length",
+            "array_based_stream_maximum_output_length",
+            "zlib_maximum_output_length",
+            "lzw_maximum_output_length",
+            "run_length_maximum_output_length",
+            "brotli_maximum_output_length",
+            "jbig2_maximum_output_length",
+            "image_maximum_buffer_size",
+            "stream_decoding_work_maximum_length",
+            "xfa_decoding_work_maximum_length",
+        )
+    }
+    try:
+        with apply_configuration(None, **bounded):
+            return _pdf_read(data, limit)
+    except LimitReachedError:
+        raise _too_large("content_base64", inflated=limit) from None
+
+
+def _pdf_read(data: bytes, limit: int) -> Source:
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
             raise InvalidInput("The PDF is encrypted.", code="encrypted_pdf", field="content_base64")
         pages, starts, offset, size = [], [], 0, 0  # offset in characters, size in bytes
+        inflated = 0
         for page in reader.pages:
+            contents = page.get_contents()
+            inflated += len(contents.get_data()) if contents is not None else 0
+            if inflated > limit:
+                raise _too_large("content_base64", inflated=limit)
             starts.append(offset)
             page_text = _normalized(page.extract_text() or "", field="content_base64", empty_ok=True)
             pages.append(page_text)
@@ -80,7 +125,7 @@ def _pdf(data: bytes) -> Source:
             size += len(page_text.encode("utf-8")) + 2
             if size > settings.HELIX_MAX_DOCUMENT_BYTES:
                 raise _too_large("content_base64")
-    except InvalidInput:
+    except (InvalidInput, LimitReachedError):
         raise
     except Exception:  # pypdf raises many kinds of error on a malformed file: all mean the same to the caller
         raise InvalidInput(
@@ -102,8 +147,15 @@ def _normalized(text: str, *, field: str, empty_ok: bool = False) -> str:
     return text
 
 
-def _too_large(field: str) -> InvalidInput:
+def _too_large(field: str, *, inflated: int | None = None) -> InvalidInput:
     limit = settings.HELIX_MAX_DOCUMENT_BYTES
+    if inflated is not None:
+        return InvalidInput(
+            f"The PDF's streams inflate past {inflated} bytes ({INFLATE_FACTOR} × HELIX_MAX_DOCUMENT_BYTES).",
+            code="document_too_large",
+            field=field,
+            details={"limit": limit, "inflated_limit": inflated},
+        )
     return InvalidInput(
         f"The document is larger than {limit} bytes (HELIX_MAX_DOCUMENT_BYTES).",
         code="document_too_large",

@@ -24,7 +24,7 @@ from rbac.policy import visible_memories_filter
 
 
 class DocumentStatus(models.TextChoices):
-    PENDING = "pending"  # stored, no chunk yet
+    PENDING = "pending"  # accepted, no chunk yet: the worker stores them
     PARTIAL = "partial"  # some chunks stored: still running, or stopped with ``error`` and resumable
     COMPLETE = "complete"
     FAILED = "failed"  # stopped with ``error`` before its first chunk; resumable
@@ -75,6 +75,10 @@ class Document(models.Model):
     chunk_chars = models.PositiveIntegerField(help_text="the chunking this version was cut with")
     chunk_overlap = models.PositiveIntegerField()
     extract = models.BooleanField(default=False, help_text="memories are extracted from each chunk")
+    chunks_extracted = models.PositiveIntegerField(default=0, help_text="chunks of this version read for memories")
+    memories_forgotten = models.PositiveIntegerField(
+        default=0, help_text="memories only earlier versions said, forgotten once this version was stored"
+    )
     error = models.TextField(blank=True, help_text="why the last run stopped; empty when it did not")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)

@@ -1,12 +1,14 @@
-"""Writes of documents: add (new, unchanged, resumed or a new version), resume, forget.
+"""Writes of documents: accept (new, unchanged, resumed or a new version), store, resume, forget.
 
-The document row is stored first, with the text its chunks point into and how many chunks it
-will have; then each chunk is embedded (a batch per provider call) and stored in a transaction
-of its own, which also counts it on the document. So a failure part-way leaves the document
-``partial`` (or ``failed`` before its first chunk) with its ``error``, and adding the same
-content again, or the ``document_resume`` task, stores only the chunks still missing.
-Forgetting a document, or a new version once stored whole, forgets the memories extracted from
-it that nothing else says (``memory.documents.extracted``).
+An add is accepted at once: the file is read (its streams inflating within a bound), and the
+document row is stored ``pending`` with the text its chunks point into and how many chunks it
+will have; the worker then stores it (``document_resume``): each chunk is embedded (a batch per
+provider call) and stored in a transaction of its own, which also counts it on the document, so
+``get_document`` shows the progress. A failure part-way leaves the document ``partial`` (or
+``failed`` before its first chunk) with its ``error``, and adding the same content again, or the
+worker's sweep, stores only the chunks still missing. Forgetting a document, or a new version
+once stored whole, forgets the memories extracted from it that nothing else says
+(``memory.documents.extracted``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
+from helixsite.task_broker import task_enqueue_after_commit
 from memory.documents.chunks import Cut, chunk_place, chunk_prose, chunk_text
 from memory.documents.extracted import extracted_links_carry, extracted_memories_retire
 from memory.documents.formats import Source, document_read
@@ -34,8 +38,10 @@ from memory.services.add import memory_add
 from rbac.actors import Actor, recorded_user
 from rbac.policy import WriteDomain, may_change, write_domain_resolve
 
-# An add stopped by an error is resumed by the worker's sweep once it has been left this long.
+# An add stopped by an error, or whose task never ran or was killed, is resumed by the worker's
+# sweep once it has been left this long (a document being stored is touched at every chunk).
 STALLED_AFTER = timedelta(minutes=5)
+STORE_TASK = "memory.documents.tasks.document_resume"
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,6 @@ class DocumentInput:
 class Added:
     document: Document
     outcome: str  # created | replaced | resumed | unchanged
-    memories_forgotten: int = 0  # read from chunks a new version no longer has, and said nowhere else
 
 
 @dataclass(frozen=True)
@@ -66,31 +71,50 @@ class Forgotten:
     memories_forgotten: int  # read from its chunks and said nowhere else
 
 
+def document_accept(
+    *, actor: User, given: DocumentInput, group_id: str | int | None = None, document_id: Any = None
+) -> Added:
+    """Accept a document: read it, store its row (``pending``) and queue its chunks for the
+    worker, which stores them (``document_resume``). The same content (sha256 of its text)
+    already stored for the owner in the write domain is not stored again: it is queued again if
+    unfinished, else left as it is. Another content under the same title and source (or for
+    ``document_id``) is a new version of that document: its chunks supersede the old ones, which
+    are kept. Access is settled before a file is read."""
+    added = _accepted(actor=actor, given=given, group_id=group_id, document_id=document_id)
+    if added.outcome != "unchanged":
+        task_enqueue_after_commit(STORE_TASK, str(added.document.pk), task_name=f"document {added.document.pk}")
+    return added
+
+
 def document_add(
     *, actor: User, given: DocumentInput, group_id: str | int | None = None, document_id: Any = None
 ) -> Added:
-    """Store a document and its chunks. The same content (sha256 of its text) already stored for
-    the owner in the write domain is not stored again: it is resumed if unfinished, else left
-    as it is. Another content under the same title and source (or for ``document_id``) is a new
-    version of that document: its chunks supersede the old ones, which are kept. Access is
-    settled before a file is read."""
+    """``document_accept``, with the chunks stored here and now rather than by the worker: for
+    commands, imports and benches that wait for the document anyway."""
+    added = _accepted(actor=actor, given=given, group_id=group_id, document_id=document_id)
+    if added.outcome == "unchanged":
+        return added
+    return _stored(added.document, actor, added.outcome)
+
+
+def _accepted(*, actor: User, given: DocumentInput, group_id: str | int | None, document_id: Any) -> Added:
     if document_id is not None:
         document = _replaceable(actor, document_id, given.user_id, group_id)
         source, digest = _read(given)
         if document.sha256 == digest:
-            return _resumed(document, actor)
-        return _stored(_version_new(document, actor, given, source, digest), actor, "replaced")
+            return _resumed(document)
+        return Added(_version_new(document, actor, given, source, digest), "replaced")
     domain = write_domain_resolve(actor=actor, group_id=group_id)
     source, digest = _read(given)
     owned = Document.objects.live().filter(rbac_scope=domain.scope, user_id=given.user_id)
     same = owned.filter(sha256=digest).first()
     if same is not None:
-        return _resumed(same, actor)
+        return _resumed(same)
     previous = owned.filter(title=given.title, source_url=given.source_url).first()
     if previous is not None:
         _authorize_change(actor, previous)
-        return _stored(_version_new(previous, actor, given, source, digest), actor, "replaced")
-    return _stored(_created(actor, domain, given, source, digest), actor, "created")
+        return Added(_version_new(previous, actor, given, source, digest), "replaced")
+    return Added(_created(actor, domain, given, source, digest), "created")
 
 
 def document_resume(*, document_id: Any) -> Document | None:
@@ -103,12 +127,17 @@ def document_resume(*, document_id: Any) -> Document | None:
 
 
 def documents_resume_stalled(*, older_than: timedelta = STALLED_AFTER, limit: int = 20) -> int:
-    """Resume the documents an add left unfinished (stopped with an error) longer than ``older_than``
-    ago, oldest first; how many were finished. One still failing keeps its error for the next sweep."""
+    """Resume the documents left unfinished, untouched for longer than ``older_than``, oldest first:
+    stopped by an error, or never stored (their task lost with the queue, or killed with its
+    worker), or stored with memories still to extract. How many were finished. One still failing
+    keeps its error for the next sweep."""
+    unfinished = Q(status__in=[DocumentStatus.PENDING, DocumentStatus.PARTIAL, DocumentStatus.FAILED]) | Q(
+        extract=True, workspace__isnull=False, chunks__extracted_at__isnull=True, chunks__version=F("version")
+    )
     stalled = (
         Document.objects.live()
-        .filter(status__in=[DocumentStatus.PARTIAL, DocumentStatus.FAILED], updated_at__lt=timezone.now() - older_than)
-        .exclude(error="")
+        .filter(unfinished, updated_at__lt=timezone.now() - older_than)
+        .distinct()
         .order_by("updated_at")
         .values_list("id", flat=True)[:limit]
     )
@@ -207,6 +236,7 @@ def _version_new(document: Document, actor: User, given: DocumentInput, source: 
             locked.chunk_chars = settings.HELIX_DOCUMENT_CHUNK_CHARS
             locked.chunk_overlap = settings.HELIX_DOCUMENT_CHUNK_OVERLAP
             locked.extract, locked.agent_id, locked.updated_at = given.extract, given.agent_id, now
+            locked.memories_forgotten = locked.chunks_extracted = 0
             locked.save()
     except IntegrityError:
         raise Conflict(
@@ -215,12 +245,13 @@ def _version_new(document: Document, actor: User, given: DocumentInput, source: 
     return locked
 
 
-def _resumed(document: Document, actor: User) -> Added:
-    """The same content again: nothing new, or what an earlier call left unfinished. Anyone who
-    may write where it is may finish it: the chunks are the same whoever stores them."""
+def _resumed(document: Document) -> Added:
+    """The same content again: nothing new, or what an earlier call left unfinished, to store
+    again. Anyone who may write where it is may finish it: the chunks are the same whoever stores
+    them (its author does, as the worker's sweep would)."""
     if document.status == DocumentStatus.COMPLETE and not _extraction_left(document):
         return Added(_fresh(document), "unchanged")
-    return _stored(document, actor, "resumed")
+    return Added(_fresh(document), "resumed")
 
 
 def _cuts(text: str, page_starts: list[int]) -> list[Cut]:
@@ -257,7 +288,7 @@ def _stored(document: Document, actor: User, outcome: str) -> Added:
         _progress_settle(document)
         if document.extract:
             _extract(document, actor)
-        forgotten = _earlier_versions_settle(document, actor)
+        _earlier_versions_settle(document, actor)
     except ProviderError as exc:
         raise _stopped(document, code=exc.code, message=str(exc), status=503) from exc
     except ApplicationError as exc:
@@ -265,7 +296,7 @@ def _stored(document: Document, actor: User, outcome: str) -> Added:
     except Exception as exc:
         _stopped(document, code="internal_error", message=f"{exc.__class__.__name__}: {exc}", status=500)
         raise
-    return Added(_fresh(document), outcome, forgotten)
+    return Added(_fresh(document), outcome)
 
 
 def _embedded_text(document: Document, cut: Cut) -> str:
@@ -319,17 +350,21 @@ def _progress_settle(document: Document) -> None:
     ).update(chunks_done=done, status=DocumentStatus.COMPLETE, error="", updated_at=timezone.now())
 
 
-def _earlier_versions_settle(document: Document, actor: User) -> int:
+def _earlier_versions_settle(document: Document, actor: User) -> None:
     """A new version stored whole (and read, if it asks): the memories read from earlier versions'
-    chunks that none of its chunks has kept, and that nothing else says, are forgotten."""
+    chunks that none of its chunks has kept, and that nothing else says, are forgotten, and the
+    document says how many (``memories_forgotten``)."""
     if document.version < 2:
-        return 0
+        return
     with transaction.atomic():
         locked = Document.objects.select_for_update().filter(pk=document.pk, version=document.version).first()
         if locked is None or locked.deleted_at is not None:
-            return 0  # a newer version, or the forget, settles them
+            return  # a newer version, or the forget, settles them
         why = f"its document {locked.title!r} ({locked.pk}) no longer says it from version {locked.version}"
-        return extracted_memories_retire(document=locked, actor=actor, reason=why, now=timezone.now())
+        forgotten = extracted_memories_retire(document=locked, actor=actor, reason=why, now=timezone.now())
+        if forgotten:
+            locked.memories_forgotten += forgotten
+            locked.save(update_fields=["memories_forgotten"])
 
 
 def _stopped(document: Document, *, code: str, message: str, status: int) -> ApplicationError:
@@ -386,7 +421,13 @@ def _extract(document: Document, actor: User) -> None:
         links += [ExtractedFrom(memory_id=m, chunk_id=chunk.id, created=False) for m in known]
         with transaction.atomic():
             ExtractedFrom.objects.bulk_create(links, ignore_conflicts=True)
-            Chunk.objects.filter(pk=chunk.id).update(extracted_at=timezone.now())
+            now = timezone.now()
+            Chunk.objects.filter(pk=chunk.id).update(extracted_at=now)
+            read = Chunk.objects.filter(document=document, version=document.version, extracted_at__isnull=False)
+            # Touched, so the sweep leaves it to this run; counted, so get_document shows the progress.
+            Document.objects.filter(pk=document.pk, version=document.version).update(
+                chunks_extracted=read.count(), updated_at=now
+            )
 
 
 def _extracted(document: Document, actor: User, chunk: Chunk, prose: str) -> dict[str, Any]:

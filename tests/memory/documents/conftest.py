@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from django.test import TestCase
 
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
@@ -67,12 +68,25 @@ def crew(db) -> Crew:
 
 
 def add_document(agent: Caller, *, expect: int = 200, **params) -> dict:
+    """add_document's answer, once the worker has stored what it accepted: what the call queued
+    for after its commit is run when it has answered (the test settings run a queued task in this
+    process; what that task queues in turn is left, as a worker's own after-commit work, to a test
+    that asks for it). ``accepted`` is the document as the call answered, ``document`` as
+    get_document shows it after the worker."""
     params = {"user_id": "ada", "group_id": "crew", "title": "Deploy runbook", **params}
     if "text" not in params and "content_base64" not in params:
         params["text"] = RUNBOOK
-    response = agent.call("add_document", **params)
+    with TestCase.captureOnCommitCallbacks() as queued:
+        response = agent.call("add_document", **params)
     assert response.status_code == expect, response.json()
-    return response.json()
+    for callback in queued:
+        callback()
+    answer = response.json()
+    if response.status_code != 200:
+        return answer
+    stored = agent.call("get_document", document_id=answer["document"]["id"], limit=1)
+    assert stored.status_code == 200, stored.json()
+    return {**answer, "accepted": answer["document"], "document": stored.json()["document"]}
 
 
 def chunks_of(agent: Caller, document_id: str) -> list[dict]:

@@ -118,13 +118,12 @@ def test_a_failure_part_way_leaves_it_partial_and_adding_it_again_finishes_it(cr
 
     monkeypatch.setattr(embedder, "embed", fails_on_the_third_chunk)
 
-    failed = add_document(crew.writer, expect=503)
+    failed = add_document(crew.writer)
 
-    error = failed["error"]
-    stored = crew.writer.call("get_document", document_id=error["document_id"]).json()["document"]
-    assert (error["code"], error["status"], error["chunks_done"]) == ("embedding_unavailable", "partial", 2)
+    stored = failed["document"]
+    assert (failed["accepted"]["status"], failed["accepted"]["chunks_total"]) == ("pending", 3)
     assert (stored["status"], stored["chunks_done"], stored["chunks_total"]) == ("partial", 2, 3)
-    assert "the embedding service is down" in stored["error"]
+    assert stored["error"].startswith("embedding_unavailable: the embedding service is down")
 
     retried = add_document(crew.writer)
 
@@ -134,7 +133,7 @@ def test_a_failure_part_way_leaves_it_partial_and_adding_it_again_finishes_it(cr
         3,
         "",
     )
-    chunks = Chunk.objects.filter(document_id=error["document_id"])
+    chunks = Chunk.objects.filter(document_id=stored["id"])
     assert sorted(chunks.values_list("position", flat=True)) == [0, 1, 2], "no chunk twice"
     assert calls["n"] == 4, "only the missing chunk was embedded again"
 
@@ -150,13 +149,13 @@ def test_the_resume_task_finishes_an_interrupted_document(crew, monkeypatch):
         return real(texts, purpose=purpose)
 
     monkeypatch.setattr(embedder, "embed", down)
-    failed = add_document(crew.writer, expect=503)["error"]
-    assert failed["status"] == "failed"
+    failed = add_document(crew.writer)["document"]
+    assert (failed["status"], failed["chunks_done"]) == ("failed", 0)
     monkeypatch.setattr(embedder, "embed", real)
 
-    document_resume(failed["document_id"])
+    assert document_resume(failed["id"]) == "complete"
 
-    document = Document.objects.get(pk=failed["document_id"])
+    document = Document.objects.get(pk=failed["id"])
     assert (document.status, document.chunks_done, document.error) == ("complete", 3, "")
 
 
@@ -171,7 +170,7 @@ def test_the_workers_sweep_resumes_what_an_error_stopped_a_while_ago(crew, monke
         return real(texts, purpose=purpose)
 
     monkeypatch.setattr(embedder, "embed", down)
-    stopped = add_document(crew.writer, expect=503)["error"]["document_id"]
+    stopped = add_document(crew.writer)["document"]["id"]
     monkeypatch.setattr(embedder, "embed", real)
 
     assert documents_resume() == 0, "too recent: an add may still be running"

@@ -151,7 +151,7 @@ def test_a_new_version_forgets_what_only_its_dropped_chunk_said_and_keeps_the_re
     second = add_document(crew.writer, title="About Ada", text=PORTO, extract=True)
 
     assert (second["outcome"], second["document"]["version"]) == ("replaced", 2)
-    assert second["memories_forgotten"] == 1
+    assert second["document"]["memories_forgotten"] == 1
     now = contents(crew.viewer)
     assert WORK not in now and "Ada works at the port of Porto as a data architect." in now
     assert {"Ada lives in Lisbon.", HOME} <= now
@@ -168,7 +168,7 @@ def test_a_new_version_without_extraction_keeps_what_its_unchanged_chunks_said(c
 
     second = add_document(crew.writer, title="About Ada", text=PORTO)
 
-    assert second["memories_forgotten"] == 1
+    assert second["document"]["memories_forgotten"] == 1
     assert contents(crew.viewer) == {
         "Ada lives in Lisbon.",
         "Ada prefers green tea over coffee.",
@@ -182,5 +182,5 @@ def test_a_new_version_keeps_what_a_conversation_also_said(crew):
 
     second = add_document(crew.writer, title="About Ada", text=PORTO, extract=True)
 
-    assert second["memories_forgotten"] == 0
+    assert second["document"]["memories_forgotten"] == 0
     assert WORK in contents(crew.viewer)
