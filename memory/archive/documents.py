@@ -58,6 +58,9 @@ class DocumentWriter(LinkWriter):
             chunk_chars=int(row["chunk_chars"]),
             chunk_overlap=int(row["chunk_overlap"]),
             extract=_flag(row["extract"]),
+            # An archive written before documents counted these has neither: 0, as they were.
+            chunks_extracted=int(row.get("chunks_extracted", 0)),
+            memories_forgotten=int(row.get("memories_forgotten", 0)),
             error=row["error"],
             created_at=moment_read(row["created_at"]),
             updated_at=moment_read(row["updated_at"]),

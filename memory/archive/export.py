@@ -126,6 +126,8 @@ _COLUMNS: dict[str, dict[str, str]] = {
         "chunk_chars": "chunk_chars",
         "chunk_overlap": "chunk_overlap",
         "extract": "extract",
+        "chunks_extracted": "chunks_extracted",
+        "memories_forgotten": "memories_forgotten",
         "error": "error",
         "created_at": "created_at",
         "updated_at": "updated_at",

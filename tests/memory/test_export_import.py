@@ -503,11 +503,14 @@ def test_a_federated_memory_keeps_its_write_domain_provenance_and_visibility(tea
     assert memory.visible_in == sorted([team["workspace"].pk, ops.pk])
 
 
-def test_a_document_equal_to_one_here_is_left_out_with_its_chunks(library, tmp_path):
+def test_a_document_equal_to_one_here_is_left_out_with_its_chunks(
+    library, tmp_path, django_capture_on_commit_callbacks
+):
     archive = export(tmp_path, workspaces=("team",))
     forget_everything()
     arguments = {"user_id": "ada", "group_id": "team", "title": "Deploy runbook", "text": RUNBOOK}
-    here = tool_call(AddDocumentApi, actor=library["writer"], **arguments)["document"]
+    with django_capture_on_commit_callbacks(execute=True):  # and the worker stores its chunks
+        here = tool_call(AddDocumentApi, actor=library["writer"], **arguments)["document"]
 
     report = archive_import(path=archive)
 

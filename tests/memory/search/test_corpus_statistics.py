@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import TestCase
 from django.utils import timezone
 
 from memory.documents.models import Chunk
@@ -44,6 +45,12 @@ def remember(agent: Caller, user_id: str, group: str, message: str, **options) -
     assert answer.status_code == 200, answer.json()
     (memory_id,) = answer.json()["memory_ids"]
     return memory_id
+
+
+def add_document(agent: Caller, **arguments):
+    """add_document, and the worker's storing of its chunks (run when the call commits)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return agent.call("add_document", **arguments)
 
 
 def recounted(corpus: Corpus) -> dict[tuple, tuple[int, int, int]]:
@@ -99,7 +106,7 @@ def test_the_statistics_stay_exact_through_a_mixed_workload(agents):
     expiring = remember(scribe, "ada", "crew", "Ada is at the offsite in Lisbon this week.", ttl=3600)
     documents = []
     for title, text in (("Runbook", "# Deploy\n\nCanary first.\n\n## Rollback\n\nRun helm rollback."),) * 1:
-        answer = scribe.call("add_document", user_id="ada", group_id="crew", title=title, text=text)
+        answer = add_document(scribe, user_id="ada", group_id="crew", title=title, text=text)
         assert answer.status_code == 200, answer.json()
         documents.append(answer.json()["document"]["id"])
     assert_exact()
@@ -124,8 +131,8 @@ def test_the_statistics_stay_exact_through_a_mixed_workload(agents):
     assert clerk.call("forget_memory", memory_id=kept_ids[3]).status_code == 200
     memory_restore(actor=admin, memory_id=kept_ids[3])
     Memory.objects.filter(user_id="dee").update(visible_in=[other.id])  # shared elsewhere, every row at once
-    answer = scribe.call(
-        "add_document", user_id="ada", group_id="crew", title="Runbook",
+    answer = add_document(
+        scribe, user_id="ada", group_id="crew", title="Runbook",
         text="# Deploy\n\nCanary first, always.\n\n## Rollback\n\nRun helm rollback, then page on-call.",
     )  # fmt: skip
     assert answer.status_code == 200, answer.json()
@@ -136,7 +143,7 @@ def test_the_statistics_stay_exact_through_a_mixed_workload(agents):
     lifecycle_sweep()
     assert not Memory.objects.filter(pk=expiring).exists()
     owner_erase(user_id="bob")
-    second = scribe.call("add_document", user_id="ada", group_id="crew", title="Tea", text="Steep green tea 3 min.")
+    second = add_document(scribe, user_id="ada", group_id="crew", title="Tea", text="Steep green tea 3 min.")
     assert second.status_code == 200, second.json()
     assert scribe.call("forget_document", document_id=second.json()["document"]["id"]).status_code == 200
     assert_exact()
