@@ -130,7 +130,7 @@ class Memory(models.Model):
             models.CheckConstraint(
                 condition=models.Q(importance__gte=0) & models.Q(importance__lte=1), name="memory_importance_0_1"
             ),
-            # Every stored event time reads back in any time zone (memory.event_time).
+            # Every stored event time reads back (memory.event_time).
             models.CheckConstraint(
                 condition=models.Q(valid_from__gte=EARLIEST) & models.Q(valid_from__lte=LATEST),
                 name="memory_valid_from_readable",

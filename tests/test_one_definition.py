@@ -1,7 +1,8 @@
-"""Each rule is written once. A raw visibility clause, a live-row clause, a BM25 term score or a
-memory row built by hand anywhere but in its one definition fails here (and so ``make test``): use
-``memory.search.scope`` (raw SQL), ``rbac.policy.visible_in_any`` (the ORM), ``memory.search.bm25``
-or ``Memory.written``."""
+"""Each rule is written once. A raw visibility clause, a live-row clause, a BM25 term score, a
+memory row built by hand or the characters of an agent id, anywhere but in its one definition,
+fails here (and so ``make test``): use ``memory.search.scope`` (raw SQL),
+``rbac.policy.visible_in_any`` (the ORM), ``memory.search.bm25``, ``Memory.written`` or
+``helixsite.agents.agent_ids``."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ RULES = {
     # A new memory row is built by Memory.written(domain, …), whichever door writes it.
     "Memory(": {"memory/models.py"},
     "Memory.objects.create(": set(),
+    # Every agent_id and parent_agent_id a tool takes is checked by helixsite.agents.agent_ids.
+    "A-Za-z0-9._:/@-": {"helixsite/agents/agent_ids.py"},
 }
 
 

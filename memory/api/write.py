@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework import serializers
 
+from helixsite.agents.agent_ids import AgentIdField
 from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.api import examples
 from memory.api.shapes import MemoryOut, memory_out
@@ -40,7 +41,7 @@ class AddMemoryApi(ToolApi):
         group_id = serializers.CharField(
             required=False, max_length=100, help_text="workspace slug or id; required when you can write to several"
         )
-        agent_id = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+        agent_id = AgentIdField(required=False, allow_blank=True, default="", help_text="which instance of you writes")
         metadata = serializers.DictField(required=False, help_text="returned with the memory in results")
         occurred_at = serializers.CharField(required=False, max_length=40, help_text="event time, RFC 3339")
         extract = serializers.BooleanField(default=True, help_text="false: store the message verbatim")

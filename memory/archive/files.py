@@ -14,7 +14,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -176,6 +176,10 @@ def moment_read(text: Any) -> datetime:
     moment = datetime.fromisoformat(text)
     if moment.tzinfo is None:
         raise ArchiveError(f"{text} has no time zone")
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:  # stored, it would be year 10000 or 1 BC: no read of its row would work
+        raise ArchiveError(f"{text} is before year 1 or after year 9999 once converted to UTC") from None
     return moment
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from rest_framework import serializers
 
+from helixsite.agents.agent_ids import AgentIdField
 from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from helixsite.errors import InvalidInput
 from memory.documents import examples
@@ -143,7 +144,7 @@ class AddDocumentApi(ToolApi):
             required=False, max_length=100, help_text="workspace slug or id; required when you can write to several"
         )
         document_id = serializers.UUIDField(required=False, help_text="a document to give a new version")
-        agent_id = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+        agent_id = AgentIdField(required=False, allow_blank=True, default="", help_text="which instance of you adds it")
         extract = serializers.BooleanField(
             default=False, help_text="also extract memories from each chunk, each citing its chunk"
         )

@@ -105,7 +105,10 @@ def anchor_relative_dates(text: str, now: datetime) -> str:
     """'I moved to Berlin last month' said on 2026-11-29 → '… last month (October 2026)'."""
 
     def anchored(match: re.Match[str]) -> str:
-        label = _resolve(match, now.date())
+        try:
+            label = _resolve(match, now.date())
+        except OverflowError:  # a day before year 1 or after 9999 (or "in 10**20 days"): kept as said
+            label = None
         return f"{match.group(0)} ({label})" if label else match.group(0)
 
     if re.search(r"\(\s*(?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|\d{4}|week of [^)]*)\)", text):

@@ -6,9 +6,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from helixsite.agents.agent_ids import AgentIdField
 from helixsite.agents.tool import ActorInput, ToolApi, ToolInput, ToolKind
 from rbac.actors import Actor
-from rbac.presence.models import AGENT_ID_MAX, STATUS_MAX
+from rbac.presence.models import STATUS_MAX
 from rbac.presence.selectors import swarm_status
 from rbac.presence.services import agent_farewell, agent_heartbeat
 
@@ -36,13 +37,10 @@ class AgentHeartbeatApi(ToolApi):
     }
 
     class InputSerializer(ActorInput):
-        agent_id = serializers.CharField(max_length=AGENT_ID_MAX, help_text="letters, digits and . _ : / @ -")
+        agent_id = AgentIdField()
         status = serializers.CharField(required=False, max_length=STATUS_MAX, help_text="non-terminal, one line")
-        parent_agent_id = serializers.CharField(
-            required=False,
-            allow_null=True,
-            max_length=AGENT_ID_MAX,
-            help_text="a live root instance of yours: this is its subagent",
+        parent_agent_id = AgentIdField(
+            required=False, allow_null=True, help_text="a live root instance of yours: this is its subagent"
         )
 
     class OutputSerializer(serializers.Serializer):
@@ -146,7 +144,7 @@ class AgentFarewellApi(ToolApi):
     }
 
     class InputSerializer(ActorInput):
-        agent_id = serializers.CharField(max_length=AGENT_ID_MAX)
+        agent_id = AgentIdField()
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()

@@ -1,14 +1,12 @@
 """What presence checks of agents' input beyond the tools' serializers (lengths and ranges are
-checked there, once): the characters of an agent id, a status that is one printable line and
-not a farewell in disguise."""
+checked there, once): a status that is one printable line and not a farewell in disguise.
+Agent ids follow the rule every tool shares (``helixsite.agents.agent_ids``)."""
 
 from __future__ import annotations
 
 import re
 
 from helixsite.errors import InvalidInput
-
-AGENT_ID_PATTERN = re.compile(r"[A-Za-z0-9._:/@-]+")
 
 # fmt: off
 # A status whose leading clause says only that the instance is over is a farewell in
@@ -29,12 +27,6 @@ _FILLER_WORDS = frozenset({
 })
 # fmt: on
 _CLAUSE_END = re.compile(r"[:;,(\[]| - | — ")
-
-
-def agent_id_parse(value: str, *, field: str = "agent_id") -> str:
-    if not AGENT_ID_PATTERN.fullmatch(value):
-        raise InvalidInput(f"{field} must be letters, digits and . _ : - / @ only.", field=field)
-    return value
 
 
 def status_parse(value: str) -> str:

@@ -15,10 +15,10 @@ from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from helixsite.agents.agent_ids import AGENT_ID_MAX
 from rbac.actors import Actor
 from rbac.presence.visibility import visible_principals_filter
 
-AGENT_ID_MAX = 128
 STATUS_MAX = 200
 
 

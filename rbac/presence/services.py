@@ -19,10 +19,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from helixsite.agents.agent_ids import agent_id_parse
 from helixsite.errors import Conflict, Forbidden, InvalidInput, NotFound
 from rbac.actors import Actor, SystemActor
 from rbac.policy import is_active
-from rbac.presence.inputs import agent_id_parse, status_parse
+from rbac.presence.inputs import status_parse
 from rbac.presence.models import AgentInstance, EndReason
 
 EXPIRE_BATCH = 1000

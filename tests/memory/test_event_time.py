@@ -1,10 +1,12 @@
-"""Event times: only dates that exist, in a range every time zone can read back, are accepted
-(occurred_at, time_from, time_to, an import's rows); the database refuses any other, and an
-installation that stored one before has it repaired by its migration."""
+"""Event times: every instant that exists from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z
+is accepted and read back exactly (occurred_at, expires_at, time_from, time_to, an import's
+rows); the database refuses any other, and an installation that stored one before has it
+repaired by its migration."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -44,7 +46,10 @@ def agents(db) -> Team:
 
 UNREADABLE = [
     "9999-12-31T23:59:59-05:00",  # year 10000 in UTC
+    "9999-12-31T23:59:59-01:00",
     "0001-01-01T00:00:00+05:00",  # 1 BC in UTC
+    "0001-01-01T00:00:00+01:00",
+    "0000-12-31T18:59:59-05:00",
 ]
 IMPOSSIBLE = [
     "2024-02-30",
@@ -80,13 +85,98 @@ def test_a_date_that_does_not_exist_is_a_400_naming_the_field(agents, when):
     assert searched.json()["error"]["code"] == ended.json()["error"]["code"] == "invalid_time"
 
 
-def test_the_edges_of_the_range_are_accepted_and_read_back(agents):
-    for when, message in (("0001-01-02", "I was born long ago."), ("9999-12-29T23:00:00Z", "I will retire late.")):
-        answer = agents.writer.call("add_memory", user_id="bob", group_id="team", message=message, occurred_at=when)
+# Every instant from the first to the last of the range, however it is written.
+EDGES = [
+    ("0001-01-01T00:00:00Z", datetime(1, 1, 1, tzinfo=UTC)),
+    ("0001-01-01", datetime(1, 1, 1, tzinfo=UTC)),
+    ("0001-01-01T05:00:00+05:00", datetime(1, 1, 1, tzinfo=UTC)),
+    ("9999-12-31T23:59:59Z", datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+    ("9999-12-31T23:59:59.999999Z", datetime.max.replace(tzinfo=UTC)),
+    ("9999-12-31T18:59:59-05:00", datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+    ("9999-12-31", datetime(9999, 12, 31, tzinfo=UTC)),
+    ("0000-12-31T23:00:00-05:00", datetime(1, 1, 1, 4, tzinfo=UTC)),  # the last hours of 1 BC, west of UTC
+    ("9999-12-31t23:59:59z", datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+]
+
+
+def moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+@pytest.mark.parametrize(("when", "instant"), EDGES)
+def test_every_instant_of_the_range_is_stored_and_read_back_exactly(agents, when, instant):
+    added = agents.writer.call(
+        "add_memory", user_id="bob", group_id="team", message="The comet passed.", occurred_at=when, extract=False
+    )
+    assert added.status_code == 200, added.json()
+    memory_id = added.json()["memory_ids"][0]
+
+    got = agents.viewer.call("get_memory", "get", memory_id=memory_id).json()["memory"]
+    found = agents.viewer.call("search_memory", "get", user_id="bob", query="comet", time_from=when, time_to=when)
+
+    assert moment(got["valid_from"]) == instant
+    assert found.status_code == 200, found.json()
+    assert [(r["id"], moment(r["event_date"])) for r in found.json()["results"]] == [(memory_id, instant)]
+
+
+@pytest.mark.parametrize(
+    ("when", "message"),
+    [
+        ("9999-12-31T23:59:59Z", "I retire tomorrow, next week, in 3 days and next Monday."),
+        ("0001-01-01T00:00:00Z", "I was born yesterday, last week, 3 days ago and last Monday."),
+    ],
+)
+def test_relative_dates_said_at_the_ends_of_the_range_are_kept_as_said(agents, when, message):
+    added = agents.writer.call("add_memory", user_id="bob", group_id="team", message=message, occurred_at=when)
+
+    assert added.status_code == 200, added.json()
+    listed = agents.viewer.call("list_memories", "get", user_id="bob").json()["memories"]
+    assert moment(when) in {moment(m["valid_from"]) for m in listed}
+
+
+def test_a_window_over_the_whole_range_finds_every_event_time(agents):
+    for when in ("0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z"):
+        answer = agents.writer.call(
+            "add_memory", user_id="bob", group_id="team", message=f"A boat trip at {when}.", occurred_at=when
+        )
         assert answer.status_code == 200, answer.json()
 
-    listed = agents.viewer.call("list_memories", "get", user_id="bob").json()["memories"]
-    assert sorted(m["valid_from"][:4] for m in listed if m["id"] != str(agents.memory.id)) == ["0001", "9999"]
+    for start, end in (("0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z"), ("0001-01-01", "9999-12-31")):
+        found = agents.viewer.call(
+            "search_memory", "get", user_id="bob", query="boat trip", time_from=start, time_to=end, limit=10
+        )
+        assert found.status_code == 200, found.json()
+        years = sorted(r["event_date"][:4] for r in found.json()["results"] if r["id"] != str(agents.memory.id))
+        assert years == ["0001", "9999"]
+
+
+def test_the_last_instant_is_a_valid_expiry(agents):
+    added = agents.writer.call(
+        "add_memory",
+        user_id="bob",
+        group_id="team",
+        message="The lease runs out late.",
+        extract=False,
+        expires_at="9999-12-31T23:59:59.999999Z",
+    )
+
+    got = agents.viewer.call("get_memory", "get", memory_id=added.json()["memory_ids"][0]).json()["memory"]
+    assert moment(got["expires_at"]) == datetime.max.replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize("when", UNREADABLE)
+def test_an_instant_outside_the_range_is_out_of_range_for_every_field(agents, when):
+    searches = {
+        field: agents.viewer.call("search_memory", "get", user_id="bob", query="boat", **{field: when})
+        for field in ("time_from", "time_to")
+    }
+    expiry = agents.writer.call(
+        "add_memory", user_id="bob", group_id="team", message="I sold my boat.", expires_at=when
+    )
+
+    for field, answer in (*searches.items(), ("expires_at", expiry)):
+        assert answer.status_code == 400
+        assert (answer.json()["error"]["code"], answer.json()["error"]["field"]) == ("out_of_range", field)
 
 
 def test_an_import_row_with_an_impossible_or_unreadable_date_is_reported_not_stored():
@@ -95,18 +185,20 @@ def test_an_import_row_with_an_impossible_or_unreadable_date_is_reported_not_sto
         '{"user_id": "bob", "content": "b", "occurred_at": "9999-12-31T23:59:59-05:00"}',
         '{"user_id": "bob", "content": "c", "occurred_at": 20240601}',
         '{"user_id": "bob", "content": "d", "occurred_at": "2024-06-01"}',
+        '{"user_id": "bob", "content": "e", "occurred_at": "9999-12-31T23:59:59Z"}',
+        '{"user_id": "bob", "content": "f", "occurred_at": "0001-01-01"}',
     ]
 
     parsed = list(parse_rows(lines, default_group="team"))
 
-    assert [p[:7] if isinstance(p, str) else p.content for p in parsed] == ["line 1:", "line 2:", "line 3:", "d"]
+    reported = [p[:7] if isinstance(p, str) else p.content for p in parsed]
+    assert reported == ["line 1:", "line 2:", "line 3:", "d", "e", "f"]
 
 
-def test_the_database_refuses_an_unreadable_event_time(agents):
+@pytest.mark.parametrize("stored", ["10000-01-01T00:00:00Z", "0001-12-31T23:59:59.999999Z BC"])
+def test_the_database_refuses_an_unreadable_event_time(agents, stored):
     with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE memory_memory SET valid_from = '10000-01-01T04:59:59Z' WHERE id = %s", [agents.memory.id]
-        )
+        cursor.execute("UPDATE memory_memory SET valid_from = %s WHERE id = %s", [stored, agents.memory.id])
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -347,6 +348,34 @@ def test_a_chunk_of_another_dimension_is_refused_naming_its_line(library, tmp_pa
     ):
         archive_import(path=archive)
     assert not Chunk.objects.exists()
+
+
+def test_event_times_at_both_ends_of_the_range_come_back(written, tmp_path):
+    first, last = datetime.min.replace(tzinfo=UTC), datetime.max.replace(tzinfo=UTC)
+    paris, berlin = (Memory.objects.get(content=f"bob lives in {city}.") for city in ("Paris", "Berlin"))
+    Memory.objects.filter(pk=paris.pk).update(valid_from=first)
+    Memory.objects.filter(pk=berlin.pk).update(valid_from=last, expires_at=last)
+    before = stored()
+    archive = export(tmp_path, workspaces=("team",))
+    forget_everything()
+
+    archive_import(path=archive)
+
+    assert stored() == before
+    assert Memory.objects.get(pk=paris.pk).valid_from == first
+    assert Memory.objects.values_list("valid_from", "expires_at").get(pk=berlin.pk) == (last, last)
+
+
+def test_a_moment_past_year_9999_once_in_utc_is_refused_naming_its_line(written, tmp_path):
+    archive = export(tmp_path, workspaces=("team",))
+    forget_everything()
+    memories = read_rows(archive, "memories")
+    memories[1]["created_at"] = "9999-12-31T23:59:59-05:00"
+    rewrite(archive, "memories", memories)
+
+    with pytest.raises(ArchiveError, match=r"memories.jsonl line 2: 9999-12-31T23:59:59-05:00 is before year 1 or"):
+        archive_import(path=archive)
+    assert not Memory.objects.exists()
 
 
 def test_a_line_longer_than_any_document_is_refused_before_it_is_read(library, tmp_path, settings):

@@ -68,6 +68,16 @@ def test_relative_dates_are_anchored_to_when_it_was_said():
     )
 
 
+def test_a_relative_date_no_calendar_holds_is_kept_as_said():
+    at_the_end = datetime(9999, 12, 31, 12)
+    text = "I leave in 99999999999999999999 days and in 3 weeks."
+
+    assert anchor_relative_dates("I retire tomorrow, in 3 weeks.", at_the_end) == "I retire tomorrow, in 3 weeks."
+    assert anchor_relative_dates(text, NOW) == (
+        "I leave in 99999999999999999999 days and in 3 weeks (week of 2026-12-14)."
+    )
+
+
 @pytest.mark.parametrize(
     ("sentence", "attribute"),
     [
