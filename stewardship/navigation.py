@@ -14,6 +14,7 @@ ROOM_NAV = (
     ("steward:federations", "Federations"),
     ("steward:access-check", "Access check"),
     ("steward:memories", "Memories"),
+    ("steward:documents", "Documents"),
     ("steward:atlas", "Atlas"),
     ("steward:runs", "Runs"),
     ("steward:ledger", "Ledger"),

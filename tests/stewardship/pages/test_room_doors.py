@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 OPEN = {"login", "logout"}
 ANY_ID = "7d3c0d2e-5b7a-4c1e-9f0a-2b6d8e4f1a3c"  # the door is checked before anything is looked up
 SAMPLES = {"username": "bob", "slug": "team", "workspace": "team", "token_id": None}
-SAMPLES |= {"memory_id": ANY_ID, "run_id": ANY_ID, "review_id": ANY_ID, "proposal_id": ANY_ID}
+SAMPLES |= {"memory_id": ANY_ID, "document_id": ANY_ID, "run_id": ANY_ID, "review_id": ANY_ID, "proposal_id": ANY_ID}
 SAMPLES |= {"number": 1, "name": "HELIX_LLM_API_KEY"}
 SAMPLES |= {"backup_id": "20260101-000000-abcd", "job_id": ANY_ID}
 NAMES = [pattern.name for pattern in room[0] if isinstance(pattern, URLPattern) and pattern.name not in OPEN]
@@ -144,7 +144,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
-    reading |= {"memories", "memory", "runs", "run", "ledger", "reviews", "agents", "atlas"}
+    reading |= {"memories", "memory", "documents", "document", "runs", "run", "ledger", "reviews", "agents", "atlas"}
     reading |= {"config", "config-edit", "config-versions", "credentials"}
     reading |= {"backup", "backup-download", "backup-job", "reembed"}
 
