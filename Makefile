@@ -58,6 +58,7 @@ lint: install
 bench: install
 	$(PY) -m bench $(BENCH_ARGS)
 
-# docs/configuration.md's tables, written again from helixsite/settings/registry.py (a test checks they are current).
+# docs/configuration.md's tables and helixsite/settings/registered.py, written again from
+# helixsite/settings/registry.py (tests check they are current): adding a setting is its registry entry.
 config-docs: install
 	$(PY) -m helixsite.settings.reference

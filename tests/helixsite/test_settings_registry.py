@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from helixsite.settings import env
-from helixsite.settings.registry import SETTINGS
+from helixsite.settings import env, reference
+from helixsite.settings.registry import SETTINGS, Setting
 from tests.helixsite.test_settings_env import manage_py_check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,12 +26,16 @@ CHECKED = [entry for entry in SETTINGS.values() if entry.kind in READERS and ent
 
 
 def names_read_by_the_settings_module() -> Counter[str]:
-    tree = ast.parse((ROOT / "helixsite" / "settings" / "base.py").read_text())
-    return Counter(
-        node.args[0].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.startswith("read_")
-    )
+    """What the settings module and the module of registered settings it imports read."""
+    read: Counter[str] = Counter()
+    for module in ("base.py", "registered.py"):
+        tree = ast.parse((ROOT / "helixsite" / "settings" / module).read_text())
+        read.update(
+            node.args[0].value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.startswith("read_")
+        )
+    return read
 
 
 def test_the_settings_module_reads_every_registered_setting_once():
@@ -39,6 +43,23 @@ def test_the_settings_module_reads_every_registered_setting_once():
     from_environment = {name for name, entry in SETTINGS.items() if entry.environment}
     assert set(read) == from_environment
     assert [name for name, times in read.items() if times > 1] == []
+
+
+def test_the_module_of_registered_settings_is_what_the_registry_writes():
+    written = reference.registered_text(reference.SETTINGS_MODULE.read_text())
+    assert reference.REGISTERED.read_text() == written, "run python -m helixsite.settings.reference"
+
+
+def test_a_setting_added_to_the_registry_alone_is_read_and_typed(monkeypatch):
+    """Adding a setting is one edit: its registry entry. The module the registry writes then
+    reads it with the reader of its kind, which mypy types."""
+    added = Setting("HELIX_EXAMPLE_LIMIT", "int", 7, "an example", minimum=1, maximum=9, section="Example")
+    monkeypatch.setitem(SETTINGS, added.name, added)
+
+    written = reference.registered_text(reference.SETTINGS_MODULE.read_text())
+
+    assert '    "HELIX_EXAMPLE_LIMIT",' in written
+    assert 'HELIX_EXAMPLE_LIMIT = read_int("HELIX_EXAMPLE_LIMIT")' in written
 
 
 def test_every_setting_not_read_from_the_environment_is_still_a_setting(settings):
