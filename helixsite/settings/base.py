@@ -140,6 +140,7 @@ HELIX_DB_NAME = read_text("HELIX_DB_NAME")
 _FORKING_WORKER = len(sys.argv) > 1 and sys.argv[1] == "qcluster"
 HELIX_DB_POOL = read_bool("HELIX_DB_POOL") and not _FORKING_WORKER
 HELIX_DB_POOL_MAX = read_int("HELIX_DB_POOL_MAX")
+HELIX_DB_POOL_TIMEOUT = read_int("HELIX_DB_POOL_TIMEOUT")
 DATABASE_URL = read_optional("DATABASE_URL")
 
 
@@ -172,7 +173,7 @@ def _database(url: str | None = DATABASE_URL, setting: str = "DATABASE_URL") -> 
         f"-c hnsw.iterative_scan=relaxed_order -c hnsw.ef_search={read_int('HELIX_HNSW_EF_SEARCH')}",
     )
     if HELIX_DB_POOL:
-        options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": 10}
+        options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": HELIX_DB_POOL_TIMEOUT}
     return config
 
 
