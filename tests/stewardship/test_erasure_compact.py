@@ -1,0 +1,111 @@
+"""manage.py erasure_compact after an erasure: the erased words, which the deleted rows leave in
+the tables' files, are gone from every file of every table it rewrites (heap, TOAST, indexes),
+read on disk; each table's time and sizes are printed and kept in an audit line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from memory.erasure.services import erasure_table_names, owner_erase
+from stewardship.models import AuditEntry
+
+# VACUUM cannot run inside a transaction: these tests commit, as the command does.
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+WORD = "Zanzibarquokka"  # in alice's memory only
+
+
+def files_of(table: str) -> list[Path]:
+    """The files on disk of ``table``, its TOAST table and every index of either: each one's
+    segments (``16384``, ``16384.1``…), not the free-space and visibility maps."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('data_directory')")
+        data = Path(cursor.fetchone()[0])
+        cursor.execute(
+            """WITH relation AS (SELECT oid FROM pg_class WHERE oid = %(t)s::regclass
+                                 UNION SELECT reltoastrelid FROM pg_class WHERE oid = %(t)s::regclass AND reltoastrelid <> 0)
+               SELECT pg_relation_filepath(oid) FROM relation
+               UNION SELECT pg_relation_filepath(indexrelid) FROM pg_index WHERE indrelid IN (SELECT oid FROM relation)""",
+            {"t": table},
+        )
+        paths = [data / row[0] for row in cursor.fetchall()]
+    return [segment for path in paths for segment in [path, *path.parent.glob(f"{path.name}.*")] if segment.exists()]
+
+
+def on_disk(word: str, table: str) -> bool:
+    """Whether the bytes of ``word`` (any case: a search vector holds it lower-cased) are in a file of ``table``."""
+    with connection.cursor() as cursor:
+        cursor.execute("CHECKPOINT")  # what the buffers hold, written to the files
+    needle = word.lower().encode()
+    return any(needle in path.read_bytes().lower() for path in files_of(table))
+
+
+@pytest.fixture
+def erased(add):
+    """alice's memory with the word, erased; bob's memory kept."""
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    add("I live in Lisbon.", user_id="bob")
+    if not files_of("memory_memory"):
+        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
+    assert on_disk(WORD, "memory_memory")
+    report = owner_erase(user_id="alice")
+    assert report.passed
+
+
+def run(*args: str) -> dict:
+    out = io.StringIO()
+    call_command("erasure_compact", *args, "--json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_the_erased_word_is_on_disk_until_the_compaction_then_in_no_file_of_any_table_it_rewrites(erased):
+    assert on_disk(WORD, "memory_memory"), "the deleted row's bytes are still in the table's file"
+
+    result = run()
+
+    assert result["complete"] and result["checkpoint"] == "done"
+    assert [table["table"] for table in result["tables"]] == erasure_table_names()
+    assert [table for table in erasure_table_names() if on_disk(WORD, table)] == []
+    assert on_disk("Lisbon", "memory_memory"), "bob's memory is kept"
+
+
+def test_each_table_s_time_and_sizes_are_printed_and_kept_in_an_audit_line(erased):
+    result = run()
+
+    memories = next(table for table in result["tables"] if table["table"] == "memory_memory")
+    assert memories["seconds"] > 0 and memories["bytes_after"] > 0 and memories["skipped"] == ""
+    [line] = AuditEntry.objects.filter(action="erasure.compact")
+    assert line.actor_name == "manage.py erasure_compact"
+    assert line.before["memory_memory"] == memories["bytes_before"]
+    kept = line.after["tables"]["memory_memory"]
+    assert kept == {"seconds": memories["seconds"], "bytes": memories["bytes_after"], "skipped": ""}
+    assert set(line.after["tables"]) == set(erasure_table_names()) and line.after["checkpoint"] == "done"
+
+
+def test_given_tables_only_those_are_rewritten(erased):
+    result = run("--tables", "memory_memory", "memory_ingestrun")
+
+    assert [table["table"] for table in result["tables"]] == ["memory_memory", "memory_ingestrun"]
+    assert not on_disk(WORD, "memory_memory")
+
+
+def test_a_table_no_erasure_touches_is_refused_and_nothing_is_rewritten(erased):
+    with pytest.raises(CommandError, match="Not a table an erasure touches: auth_user"):
+        run("--tables", "memory_memory", "auth_user")
+
+    assert on_disk(WORD, "memory_memory")
+    assert not AuditEntry.objects.filter(action="erasure.compact").exists()
+
+
+def test_the_printed_report_names_each_table_with_its_sizes(erased):
+    out = io.StringIO()
+    call_command("erasure_compact", "--tables", "memory_memory", stdout=out)
+
+    assert "memory_memory" in out.getvalue() and "1 table in" in out.getvalue()
+    assert "Checkpoint: done." in out.getvalue()
