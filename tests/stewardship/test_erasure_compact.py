@@ -4,14 +4,17 @@ read on disk; each table's time and sizes are printed and kept in an audit line.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
 
+import psycopg
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from memory.erasure import compact
 from memory.erasure.services import erasure_table_names, owner_erase
 from stewardship.models import AuditEntry
 
@@ -109,3 +112,22 @@ def test_the_printed_report_names_each_table_with_its_sizes(erased):
 
     assert "memory_memory" in out.getvalue() and "1 table in" in out.getvalue()
     assert "Checkpoint: done." in out.getvalue()
+
+
+def test_a_table_another_transaction_holds_is_left_as_it_was_and_said_so(erased, monkeypatch):
+    monkeypatch.setattr(compact, "LOCK_WAIT_SECONDS", 1)
+    out = io.StringIO()
+    with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as other:
+        other.execute("SELECT count(*) FROM memory_ingestrun")  # its transaction stays open, holding a lock
+
+        with pytest.raises(CommandError, match="Not compacted: memory_ingestrun: not locked within 1 s"):
+            call_command("erasure_compact", "--tables", "memory_ingestrun", "memory_memory", "--json", stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert [(table["table"], bool(table["skipped"])) for table in result["tables"]] == [
+        ("memory_memory", False),
+        ("memory_ingestrun", True),
+    ]
+    assert not result["complete"] and not on_disk(WORD, "memory_memory")
+    [line] = AuditEntry.objects.filter(action="erasure.compact")
+    assert line.after["complete"] is False and line.after["tables"]["memory_ingestrun"]["skipped"]

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from helixsite.commands import ServiceCommand
-from memory.erasure.compact import LOCK_WAIT_SECONDS, Compaction
+from memory.erasure.compact import Compaction
 from stewardship.erasure import erasure_compact
 
 
@@ -36,8 +36,8 @@ class Command(ServiceCommand):
         else:
             self._print(compaction)
         if not compaction.complete:
-            skipped = ", ".join(table.table for table in compaction.tables if table.skipped)
-            raise CommandError(f"Not compacted, held by others for over {LOCK_WAIT_SECONDS} s: {skipped}. Run again.")
+            skipped = "; ".join(f"{table.table}: {table.skipped}" for table in compaction.tables if table.skipped)
+            raise CommandError(f"Not compacted: {skipped}.")
 
     def _print(self, compaction: Compaction) -> None:
         table = Table("table", "seconds", "MB before", "MB after", "", title="Compacted")
