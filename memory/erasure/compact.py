@@ -4,7 +4,10 @@ PostgreSQL deletes or updates a row by marking its old version dead, not by over
 erased words stay in the table's heap file, its TOAST table and its indexes, and in the WAL that
 recorded the change, until a later write happens to reuse that space. ``erasure_compact`` rewrites
 each table an erasure touches (``erasure_table_names``) with ``VACUUM (FULL, ANALYZE)``: a new file
-holding the live rows only, every index built again, the old files removed. Then a ``CHECKPOINT``,
+holding the live rows only, every index built again, the old files removed. ANALYZE replaces the
+tables' column statistics, which sample their values (an erased memory's text among the most common
+values or as a histogram bound, an owner's id): the statistics catalogue is rewritten last, so the
+rows it replaced go too. Then a ``CHECKPOINT``,
 after which the server may recycle (rename and overwrite) the WAL segments that recorded the old
 rows. WAL already archived or streamed, a replica's own files until it replays the rewrite, and
 backups taken before keep them still.
@@ -13,7 +16,8 @@ VACUUM FULL holds an ACCESS EXCLUSIVE lock on a table for as long as it rewrites
 write of that table waits meanwhile (measured in docs/reliability.md). One table at a time, so only
 the one being rewritten waits. A table it cannot lock within ``LOCK_WAIT_SECONDS`` (a long query or
 transaction holds it) is left as it was and said so, rather than made to queue every caller behind
-that lock.
+that lock. So is one this database user may not vacuum (only a table's owner or a superuser may):
+PostgreSQL skips it with a warning, seen here as the table keeping its file.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from memory.erasure.services import erasure_table_names
 LOCK_WAIT_SECONDS = 10
 # As the importer's HNSW build: the memories' vector index, built again, fits in memory.
 MAINTENANCE_MEMORY = "512MB"
+STATISTICS = "pg_statistic"
 _LOCK_NOT_AVAILABLE = "55P03"
 _INSUFFICIENT_PRIVILEGE = "42501"
 
@@ -76,8 +81,9 @@ class Compaction:
 
 
 def compaction_tables(names: list[str] | None) -> list[str]:
-    """The tables to compact: every one an erasure touches, or those of them ``names`` gives."""
-    touched = erasure_table_names()
+    """The tables to compact: every one an erasure touches, then the statistics; or those of
+    them ``names`` gives."""
+    touched = [*erasure_table_names(), STATISTICS]
     if not names:
         return touched
     unknown = sorted(set(names) - set(touched))
@@ -98,7 +104,7 @@ def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
 
 def _table_compact(table: str) -> TableCompacted:
     with connection.cursor() as cursor:
-        before = _size(cursor, table)
+        before, file = _size(cursor, table), _file(cursor, table)
         cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{LOCK_WAIT_SECONDS}s"])
         cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [MAINTENANCE_MEMORY])
         started = time.perf_counter()
@@ -112,12 +118,21 @@ def _table_compact(table: str) -> TableCompacted:
         finally:
             cursor.execute("RESET lock_timeout")
             cursor.execute("RESET maintenance_work_mem")
-        return TableCompacted(table, time.perf_counter() - started, before, _size(cursor, table))
+        seconds = time.perf_counter() - started
+        if _file(cursor, table) == file:
+            return TableCompacted(table, seconds, before, before, "not rewritten: this database user may not vacuum it")
+        return TableCompacted(table, seconds, before, _size(cursor, table))
 
 
 def _size(cursor: Any, table: str) -> int:
     cursor.execute("SELECT pg_total_relation_size(%s::regclass)", [table])
     return int(cursor.fetchone()[0])
+
+
+def _file(cursor: Any, table: str) -> str:
+    """Where the table's rows are: a rewrite always puts them in a new file."""
+    cursor.execute("SELECT pg_relation_filepath(%s::regclass)", [table])
+    return str(cursor.fetchone()[0])
 
 
 def _checkpoint() -> str:

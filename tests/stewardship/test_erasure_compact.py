@@ -1,6 +1,7 @@
 """manage.py erasure_compact after an erasure: the erased words, which the deleted rows leave in
-the tables' files, are gone from every file of every table it rewrites (heap, TOAST, indexes),
-read on disk; each table's time and sizes are printed and kept in an audit line."""
+the tables' files (and their column statistics in the statistics catalogue's), are gone from every
+file of every table it rewrites (heap, TOAST, indexes), read on disk; each table's time and sizes
+are printed and kept in an audit line; a table it may not rewrite, or cannot lock, is named."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from memory.erasure import compact
+from memory.erasure.compact import STATISTICS
 from memory.erasure.services import erasure_table_names, owner_erase
 from stewardship.models import AuditEntry
 
@@ -22,6 +24,7 @@ from stewardship.models import AuditEntry
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
 WORD = "Zanzibarquokka"  # in alice's memory only
+COMPACTED = [*erasure_table_names(), STATISTICS]
 
 
 def files_of(table: str) -> list[Path]:
@@ -56,7 +59,9 @@ def erased(add):
     add("I live in Lisbon.", user_id="bob")
     if not files_of("memory_memory"):
         pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
-    assert on_disk(WORD, "memory_memory")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE memory_memory")  # as autovacuum does: the statistics sample her memory
+    assert on_disk(WORD, "memory_memory") and on_disk(WORD, STATISTICS)
     report = owner_erase(user_id="alice")
     assert report.passed
 
@@ -73,8 +78,8 @@ def test_the_erased_word_is_on_disk_until_the_compaction_then_in_no_file_of_any_
     result = run()
 
     assert result["complete"] and result["checkpoint"] == "done"
-    assert [table["table"] for table in result["tables"]] == erasure_table_names()
-    assert [table for table in erasure_table_names() if on_disk(WORD, table)] == []
+    assert [table["table"] for table in result["tables"]] == COMPACTED
+    assert [table for table in COMPACTED if on_disk(WORD, table)] == []
     assert on_disk("Lisbon", "memory_memory"), "bob's memory is kept"
 
 
@@ -88,7 +93,7 @@ def test_each_table_s_time_and_sizes_are_printed_and_kept_in_an_audit_line(erase
     assert line.before["memory_memory"] == memories["bytes_before"]
     kept = line.after["tables"]["memory_memory"]
     assert kept == {"seconds": memories["seconds"], "bytes": memories["bytes_after"], "skipped": ""}
-    assert set(line.after["tables"]) == set(erasure_table_names()) and line.after["checkpoint"] == "done"
+    assert set(line.after["tables"]) == set(COMPACTED) and line.after["checkpoint"] == "done"
 
 
 def test_given_tables_only_those_are_rewritten(erased):
@@ -131,3 +136,30 @@ def test_a_table_another_transaction_holds_is_left_as_it_was_and_said_so(erased,
     assert not result["complete"] and not on_disk(WORD, "memory_memory")
     [line] = AuditEntry.objects.filter(action="erasure.compact")
     assert line.after["complete"] is False and line.after["tables"]["memory_ingestrun"]["skipped"]
+
+
+@pytest.fixture
+def as_a_user_owning_nothing():
+    """This test's connection as a role that may read and write every table but owns none, and may
+    not ask for a checkpoint (an installation whose tables were migrated by another user)."""
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE ROLE compactor NOLOGIN IN ROLE pg_read_all_data, pg_write_all_data")
+        cursor.execute("SET ROLE compactor")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET ROLE")
+            cursor.execute("DROP ROLE compactor")
+
+
+def test_a_table_this_user_may_not_vacuum_is_said_not_rewritten_and_the_checkpoint_left_to_the_server(
+    erased, as_a_user_owning_nothing
+):
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="memory_memory: not rewritten: this database user may not vacuum it"):
+        call_command("erasure_compact", "--tables", "memory_memory", "--json", stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert result["tables"][0]["bytes_after"] == result["tables"][0]["bytes_before"]
+    assert result["checkpoint"].startswith("not allowed for this database user")

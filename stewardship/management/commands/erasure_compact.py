@@ -17,9 +17,9 @@ from stewardship.erasure import erasure_compact
 class Command(ServiceCommand):
     help = (
         "Rewrite every table an erasure deletes or rewrites rows in (VACUUM (FULL, ANALYZE), one table at a "
-        "time, each locked against reads and writes while it is rewritten), then CHECKPOINT, so the erased rows' "
-        "bytes leave the tables' files and the WAL may be recycled. Prints each table's time and size before and "
-        "after, and writes an audit line."
+        "time, each locked against reads and writes while it is rewritten) and the column statistics "
+        "(pg_statistic), then CHECKPOINT, so the erased rows' bytes leave the tables' files and the WAL may be "
+        "recycled. Prints each table's time and size before and after, and writes an audit line."
     )
 
     def add_arguments(self, parser) -> None:
