@@ -22,6 +22,7 @@ BENCHMARKS = {
     "scale": "bench.scale",
     "cluster": "bench.cluster",
     "restore": "bench.restore",
+    "compact": "bench.compact",
 }
 
 

@@ -43,7 +43,7 @@ def run() -> None:
     total = int(os.environ.get("BENCH_RESTORE_MEMORIES", "100000"))
     erased = int(os.environ.get("BENCH_RESTORE_ERASED", "5"))
     actor = prepared(workspace=WORKSPACE, principal="bench-restore")
-    _top_up(actor, total - Memory.objects.filter(user_id__startswith="restore").count())
+    memories_top_up(actor, total)
     admin, _ = User.objects.get_or_create(username="bench-restore-admin", defaults={"is_superuser": True})
     with tempfile.TemporaryDirectory() as vault:
         settings.HELIX_BACKUP_DIR = Path(vault)
@@ -97,11 +97,13 @@ def _timed_steps():
     return finish
 
 
-def _top_up(actor, missing: int) -> None:
+def memories_top_up(actor, total: int) -> None:
+    """Load memories of the 200 owners until they have ``total`` (also for ``bench compact``)."""
+    have = Memory.objects.filter(user_id__startswith="restore").count()
+    missing = total - have
     if missing <= 0:
         return
     pool = [text for _, text in statements(POOL, seed=31)]
-    have = Memory.objects.filter(user_id__startswith="restore").count()
     rows = [
         ImportRow(j, f"restore{j % OWNERS:03d}", pool[(j // OWNERS) % POOL], "fact", WORKSPACE, {}, None, "")
         for j in range(have, have + missing)

@@ -4,7 +4,11 @@ In the room an erasure is ``memory.erasure.services.owner_erase`` behind a confi
 id typed again), with an audit line that keeps the counts and the verdict, never a text. Every
 erasure, from the room or from ``manage.py erase_owner``, also redacts what the trail quotes of the
 erased memories: a correction's line keeps who did what and when, and reads "[erased]" where it
-held the statement."""
+held the statement.
+
+A compaction afterwards (``manage.py erasure_compact``) rewrites the tables an erasure touches, so
+the erased rows' bytes leave the database's files too, with an audit line of its tables, times
+and sizes."""
 
 from __future__ import annotations
 
@@ -15,7 +19,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from helixsite.errors import InvalidInput
+from memory.erasure import compact
 from memory.erasure import services as erase
+from memory.erasure.compact import Compaction
 from memory.erasure.ledger import LedgerEntry, Reapplied, ledger_reapply
 from memory.erasure.plan import ErasurePlan, owner_id_clean
 from memory.erasure.services import ERASED, ErasedTable, ErasureReport
@@ -60,6 +66,29 @@ def erasures_reapply(*, entries: list[LedgerEntry], because: str, actor_name: st
             after={"because": because[:300], "rows_erased_again": again.rows, "passed": again.passed},
         )
     return done
+
+
+def erasure_compact(*, actor_name: str, tables: list[str] | None = None) -> Compaction:
+    """Compact the tables an erasure touches, or those of them ``tables`` names, and write an audit
+    line: each table's time and size before and after, and the checkpoint's outcome."""
+    compaction = compact.erasure_compact(tables=tables)
+    AuditEntry.objects.create(
+        actor=None,
+        actor_name=actor_name[:150],
+        action="erasure.compact",
+        target=f"tables:{len(compaction.tables)} an erasure touches",
+        before={table.table: table.bytes_before for table in compaction.tables},
+        after={
+            "complete": compaction.complete,
+            "seconds": round(compaction.seconds, 3),
+            "checkpoint": compaction.checkpoint,
+            "tables": {
+                table.table: {"seconds": round(table.seconds, 3), "bytes": table.bytes_after, "skipped": table.skipped}
+                for table in compaction.tables
+            },
+        },
+    )
+    return compaction
 
 
 def audit_trail_tables(**signal_arguments: Any) -> list[ErasedTable]:

@@ -113,15 +113,20 @@ class PostgresNode:
         return None if row is None else row[0]
 
 
+def new_node(directory: Path, port: int) -> PostgresNode:
+    """A node whose (new) directory the server's user owns, to ``initdb`` next."""
+    node = PostgresNode(directory, port)
+    node.directory.mkdir(mode=0o700)
+    _own(node.directory)
+    return node
+
+
 @contextlib.contextmanager
 def primary_and_replica(port: Callable[[], int]) -> Iterator[tuple[PostgresNode, PostgresNode]]:
     """A migrated primary holding the database ``helixsite`` and a streaming replica of it."""
     directory = Path(tempfile.mkdtemp(prefix="helix-cluster-"))
     directory.chmod(0o755)
-    primary, replica = PostgresNode(directory / "primary", port()), PostgresNode(directory / "replica", port())
-    for node in (primary, replica):
-        node.directory.mkdir(mode=0o700)
-        _own(node.directory)
+    primary, replica = new_node(directory / "primary", port()), new_node(directory / "replica", port())
     try:
         primary.initdb()
         primary.start()

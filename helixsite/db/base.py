@@ -4,11 +4,15 @@ The connection parameters differ from Django's own backend: the host is the embe
 server's socket directory, known once the server runs. Anything that never connects
 (``embedded_db status``, ``check``) never starts the server.
 
-With the pool, a database out of reach is answered at once rather than after the pool's
-timeout on every request: once the pool has failed to give a connection and a direct one
-fails too, requests fail fast, and a direct connection tried at growing intervals says when
-the database is back. Then the pool, whose own retries have been spaced out meanwhile, is
-replaced by a fresh one, so service resumes without a restart.
+With the pool, a database out of reach is answered within seconds rather than after the pool's
+timeout: a request waits for a pooled connection only a moment (``FIRST_WAIT_SECONDS``) before a
+direct connection tells a busy pool (then it waits on, up to the pool's timeout) from one that
+has none to give. That is also the first request of each process once the database is down:
+the pool would wait its whole timeout for a connection the server cannot give, whether its idle
+ones are those the server ended or it never had any. Once a direct connection has failed,
+requests fail fast, and one tried at growing intervals says when the database is back. Then the
+pool, whose own retries have been spaced out meanwhile, is replaced by a fresh one, so service
+resumes without a restart.
 """
 
 from __future__ import annotations
@@ -20,12 +24,16 @@ from typing import Any
 import psycopg
 from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
+from psycopg import IsolationLevel
 from psycopg_pool import PoolTimeout
 
 from helixsite import embedded_db
 from helixsite.db.outage import Outage, connect_directly
 
 PROBE_TIMEOUT_SECONDS = 3
+# A pool that works hands a connection over in milliseconds; one that waits longer is either
+# busy or has none to give, and a direct connection tells which.
+FIRST_WAIT_SECONDS = 2.0
 POOL_OUTAGE = Outage(what="web")  # the primary's; each read replica has one of its own
 _REPLICA_OUTAGES: dict[str, Outage] = {}
 _renewing = threading.Lock()
@@ -53,11 +61,24 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return super().get_new_connection(conn_params)
         if outage_of(self.alias).active:
             self._probe(conn_params)
+        first_wait = min(FIRST_WAIT_SECONDS, self.pool.timeout)
         try:
-            return super().get_new_connection(conn_params)
+            return self._pooled_connection(timeout=first_wait)
         except PoolTimeout:
             self._probe(conn_params)  # every connection busy, or none to be had: a direct one tells which
-            raise
+            if self.pool.timeout <= first_wait:
+                raise
+        return self._pooled_connection(timeout=self.pool.timeout - first_wait)  # busy: wait on
+
+    def _pooled_connection(self, *, timeout: float) -> Any:
+        """What Django's ``get_new_connection`` does with a pool, waiting at most ``timeout``."""
+        level = self.settings_dict["OPTIONS"].get("isolation_level")
+        self.isolation_level = IsolationLevel.READ_COMMITTED if level is None else IsolationLevel(level)
+        self.pool.open()
+        connection = self.pool.getconn(timeout=timeout)
+        if level is not None:
+            connection.isolation_level = self.isolation_level
+        return connection
 
     def _probe(self, conn_params: dict[str, Any]) -> None:
         """Raise at once if the database is known to be out of reach or a direct connection

@@ -166,7 +166,7 @@ def _database(url: str | None = DATABASE_URL, setting: str = "DATABASE_URL") -> 
         f"-c hnsw.iterative_scan=relaxed_order -c hnsw.ef_search={read_int('HELIX_HNSW_EF_SEARCH')}",
     )
     if HELIX_DB_POOL:
-        options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": 10}
+        options["pool"] = {"min_size": 1, "max_size": HELIX_DB_POOL_MAX, "timeout": HELIX_DB_POOL_TIMEOUT}
     return config
 
 

@@ -337,6 +337,15 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Setting("HELIX_DB_POOL_MAX", "int", 10, "largest pool per process", minimum=1, maximum=200),
             Setting(
+                "HELIX_DB_POOL_TIMEOUT",
+                "int",
+                10,
+                "seconds a request waits for a pooled connection while every one is busy; past it, 503 "
+                "`database_unavailable`",
+                minimum=1,
+                unit="seconds",
+            ),
+            Setting(
                 "HELIX_DB_CONNECT_TIMEOUT", "int", 5, "seconds to wait for a connection", minimum=1, unit="seconds"
             ),
             Setting(

@@ -24,6 +24,9 @@ database (``memory.erasure.check``). The search statistics are folded inside the
 
 Every erasure is entered in the ledger (``Erasure``: who, where, when, how many rows; no text),
 which a restore carries over and honours again (``memory.erasure.ledger``).
+
+The rows it deletes or rewrites stay in the tables' files, as dead row versions, until each table
+is compacted (``memory.erasure.compact``, over ``erasure_table_names``).
 """
 
 from __future__ import annotations
@@ -64,7 +67,7 @@ from memory.models import (
     Profile,
 )
 from memory.outbox.models import Notice, PendingInput
-from memory.search.corpus import corpus_fold
+from memory.search.corpus import DELTAS, TOTALS, corpus_fold
 from rbac.models import MemoryProvenance
 
 ERASED = "[erased]"  # what a redacted text reads afterwards
@@ -193,6 +196,15 @@ def plan_erase(plan: ErasurePlan) -> ErasureReport:
     counts = [TableCount(t.name, t.table, t.action, b, a) for t, b, a in zip(tables, before, after, strict=True)]
     refreshed = ["the search statistics, folded"] + (["the atlas snapshot, taken again"] if redraw else [])
     return ErasureReport(plan.user_id, workspace_slug(plan), counts, check, refreshed)
+
+
+def erasure_table_names() -> list[str]:
+    """Every table an erasure deletes or rewrites rows in, each once, in the order it erases them:
+    those of its kinds of row (the apps' above included) and the search statistics it folds."""
+    return list(dict.fromkeys([*(table.table for table in _tables()), *_FOLDED]))
+
+
+_FOLDED = (DELTAS, TOTALS)  # corpus_fold, in plan_erase, deletes the deltas and rewrites the totals
 
 
 def workspace_slug(plan: ErasurePlan) -> str | None:

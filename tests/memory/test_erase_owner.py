@@ -156,6 +156,24 @@ def test_erasing_everywhere_leaves_nothing_of_alice_and_all_of_bob(world):
     assert tables_holding("Lisbon") != [] and tables_holding("Vespa") != []
 
 
+def rows_written_by_table() -> dict[str, int]:
+    """Rows this transaction has updated or deleted so far, by table: the old versions it left."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relname, n_tup_upd + n_tup_del FROM pg_stat_xact_user_tables")
+        return dict(cursor.fetchall())
+
+
+def test_every_table_the_erasure_leaves_old_rows_in_is_one_it_names_for_compaction(world):
+    before = rows_written_by_table()
+
+    owner_erase(user_id="alice")
+
+    after = rows_written_by_table()
+    written = {table for table, rows in after.items() if rows > before.get(table, 0)}
+    assert {"memory_memory", "memory_ingestrun", "memory_corpusterm", "fastthink_thought"} <= written
+    assert sorted(written - set(erase.erasure_table_names())) == []
+
+
 def test_the_atlas_is_taken_again_without_her(world):
     before = AtlasSnapshot.objects.get()
     assert any(m["owner"] == "alice" for m in before.memories)

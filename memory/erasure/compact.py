@@ -1,0 +1,147 @@
+"""Compaction after an erasure: the erased rows' bytes out of the database's files.
+
+PostgreSQL deletes or updates a row by marking its old version dead, not by overwriting it: the
+erased words stay in the table's heap file, its TOAST table and its indexes, and in the WAL that
+recorded the change, until a later write happens to reuse that space. ``erasure_compact`` rewrites
+each table an erasure touches (``erasure_table_names``) with ``VACUUM (FULL, ANALYZE)``: a new file
+holding the live rows only, every index built again, the old files removed. ANALYZE replaces the
+tables' column statistics, which sample their values (an erased memory's text among the most common
+values or as a histogram bound, an owner's id): the statistics catalogue is rewritten last, so the
+rows it replaced go too. Then a ``CHECKPOINT``,
+after which the server may recycle (rename and overwrite) the WAL segments that recorded the old
+rows. WAL already archived or streamed, a replica's own files until it replays the rewrite, and
+backups taken before keep them still.
+
+VACUUM FULL holds an ACCESS EXCLUSIVE lock on a table for as long as it rewrites it: every read and
+write of that table waits meanwhile (measured in docs/reliability.md). One table at a time, so only
+the one being rewritten waits. A table it cannot lock within ``LOCK_WAIT_SECONDS`` (a long query or
+transaction holds it) is left as it was and said so, rather than made to queue every caller behind
+that lock. So is one this database user may not vacuum (only a table's owner or a superuser may):
+PostgreSQL skips it with a warning, seen here as the table keeping its file.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DatabaseError, OperationalError, connection
+
+from helixsite.errors import InvalidInput
+from memory.erasure.services import erasure_table_names
+
+LOCK_WAIT_SECONDS = 10
+# As the importer's HNSW build: the memories' vector index, built again, fits in memory.
+MAINTENANCE_MEMORY = "512MB"
+STATISTICS = "pg_statistic"
+_LOCK_NOT_AVAILABLE = "55P03"
+_INSUFFICIENT_PRIVILEGE = "42501"
+
+
+@dataclass(frozen=True)
+class TableCompacted:
+    """One table: how long its rewrite took, its size (with indexes and TOAST) before and after,
+    or why it was left as it was."""
+
+    table: str
+    seconds: float
+    bytes_before: int
+    bytes_after: int
+    skipped: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "seconds": round(self.seconds, 3),
+            "bytes_before": self.bytes_before,
+            "bytes_after": self.bytes_after,
+            "skipped": self.skipped,
+        }
+
+
+@dataclass(frozen=True)
+class Compaction:
+    tables: list[TableCompacted]
+    checkpoint: str  # "done", or why it was not
+    seconds: float
+
+    @property
+    def complete(self) -> bool:
+        """Every table rewritten (a checkpoint this database user may not ask for is only noted)."""
+        return not any(table.skipped for table in self.tables)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "complete": self.complete,
+            "seconds": round(self.seconds, 3),
+            "tables": [table.as_dict() for table in self.tables],
+            "checkpoint": self.checkpoint,
+        }
+
+
+def compaction_tables(names: list[str] | None) -> list[str]:
+    """The tables to compact: every one an erasure touches, then the statistics; or those of
+    them ``names`` gives."""
+    touched = [*erasure_table_names(), STATISTICS]
+    if not names:
+        return touched
+    unknown = sorted(set(names) - set(touched))
+    if unknown:
+        raise InvalidInput(
+            f"Not a table an erasure touches: {', '.join(unknown)}. Those are: {', '.join(touched)}.", field="tables"
+        )
+    return [name for name in touched if name in names]
+
+
+def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
+    """Rewrite ``tables`` (by default every table an erasure touches) one at a time, then ask
+    for a checkpoint. Outside any transaction: VACUUM cannot run inside one."""
+    started = time.perf_counter()
+    done = [_table_compact(name) for name in compaction_tables(tables)]
+    return Compaction(done, _checkpoint(), time.perf_counter() - started)
+
+
+def _table_compact(table: str) -> TableCompacted:
+    with connection.cursor() as cursor:
+        before, file = _size(cursor, table), _file(cursor, table)
+        cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{LOCK_WAIT_SECONDS}s"])
+        cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [MAINTENANCE_MEMORY])
+        started = time.perf_counter()
+        try:
+            cursor.execute(f"VACUUM (FULL, ANALYZE) {connection.ops.quote_name(table)}")
+        except OperationalError as exc:
+            if getattr(exc.__cause__, "sqlstate", None) != _LOCK_NOT_AVAILABLE:
+                raise
+            skipped = f"not locked within {LOCK_WAIT_SECONDS} s: a query or transaction held it; run again"
+            return TableCompacted(table, time.perf_counter() - started, before, before, skipped)
+        finally:
+            cursor.execute("RESET lock_timeout")
+            cursor.execute("RESET maintenance_work_mem")
+        seconds = time.perf_counter() - started
+        if _file(cursor, table) == file:
+            return TableCompacted(table, seconds, before, before, "not rewritten: this database user may not vacuum it")
+        return TableCompacted(table, seconds, before, _size(cursor, table))
+
+
+def _size(cursor: Any, table: str) -> int:
+    cursor.execute("SELECT pg_total_relation_size(%s::regclass)", [table])
+    return int(cursor.fetchone()[0])
+
+
+def _file(cursor: Any, table: str) -> str:
+    """Where the table's rows are: a rewrite always puts them in a new file."""
+    cursor.execute("SELECT pg_relation_filepath(%s::regclass)", [table])
+    return str(cursor.fetchone()[0])
+
+
+def _checkpoint() -> str:
+    """A checkpoint, or why there was none: it needs a superuser or the pg_checkpoint role."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("CHECKPOINT")
+    except DatabaseError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != _INSUFFICIENT_PRIVILEGE:
+            raise
+        return "not allowed for this database user (it needs the pg_checkpoint role); the server's next one will do"
+    return "done"

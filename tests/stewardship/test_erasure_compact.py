@@ -1,0 +1,165 @@
+"""manage.py erasure_compact after an erasure: the erased words, which the deleted rows leave in
+the tables' files (and their column statistics in the statistics catalogue's), are gone from every
+file of every table it rewrites (heap, TOAST, indexes), read on disk; each table's time and sizes
+are printed and kept in an audit line; a table it may not rewrite, or cannot lock, is named."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import psycopg
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from memory.erasure import compact
+from memory.erasure.compact import STATISTICS
+from memory.erasure.services import erasure_table_names, owner_erase
+from stewardship.models import AuditEntry
+
+# VACUUM cannot run inside a transaction: these tests commit, as the command does.
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+WORD = "Zanzibarquokka"  # in alice's memory only
+COMPACTED = [*erasure_table_names(), STATISTICS]
+
+
+def files_of(table: str) -> list[Path]:
+    """The files on disk of ``table``, its TOAST table and every index of either: each one's
+    segments (``16384``, ``16384.1``…), not the free-space and visibility maps."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('data_directory')")
+        data = Path(cursor.fetchone()[0])
+        cursor.execute(
+            """WITH relation AS (SELECT oid FROM pg_class WHERE oid = %(t)s::regclass
+                                 UNION SELECT reltoastrelid FROM pg_class WHERE oid = %(t)s::regclass AND reltoastrelid <> 0)
+               SELECT pg_relation_filepath(oid) FROM relation
+               UNION SELECT pg_relation_filepath(indexrelid) FROM pg_index WHERE indrelid IN (SELECT oid FROM relation)""",
+            {"t": table},
+        )
+        paths = [data / row[0] for row in cursor.fetchall()]
+    return [segment for path in paths for segment in [path, *path.parent.glob(f"{path.name}.*")] if segment.exists()]
+
+
+def on_disk(word: str, table: str) -> bool:
+    """Whether the bytes of ``word`` (any case: a search vector holds it lower-cased) are in a file of ``table``."""
+    with connection.cursor() as cursor:
+        cursor.execute("CHECKPOINT")  # what the buffers hold, written to the files
+    needle = word.lower().encode()
+    return any(needle in path.read_bytes().lower() for path in files_of(table))
+
+
+@pytest.fixture
+def erased(add):
+    """alice's memory with the word, erased; bob's memory kept."""
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    add("I live in Lisbon.", user_id="bob")
+    if not files_of("memory_memory"):
+        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE memory_memory")  # as autovacuum does: the statistics sample her memory
+    assert on_disk(WORD, "memory_memory") and on_disk(WORD, STATISTICS)
+    report = owner_erase(user_id="alice")
+    assert report.passed
+
+
+def run(*args: str) -> dict:
+    out = io.StringIO()
+    call_command("erasure_compact", *args, "--json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_the_erased_word_is_on_disk_until_the_compaction_then_in_no_file_of_any_table_it_rewrites(erased):
+    assert on_disk(WORD, "memory_memory"), "the deleted row's bytes are still in the table's file"
+
+    result = run()
+
+    assert result["complete"] and result["checkpoint"] == "done"
+    assert [table["table"] for table in result["tables"]] == COMPACTED
+    assert [table for table in COMPACTED if on_disk(WORD, table)] == []
+    assert on_disk("Lisbon", "memory_memory"), "bob's memory is kept"
+
+
+def test_each_table_s_time_and_sizes_are_printed_and_kept_in_an_audit_line(erased):
+    result = run()
+
+    memories = next(table for table in result["tables"] if table["table"] == "memory_memory")
+    assert memories["seconds"] > 0 and memories["bytes_after"] > 0 and memories["skipped"] == ""
+    [line] = AuditEntry.objects.filter(action="erasure.compact")
+    assert line.actor_name == "manage.py erasure_compact"
+    assert line.before["memory_memory"] == memories["bytes_before"]
+    kept = line.after["tables"]["memory_memory"]
+    assert kept == {"seconds": memories["seconds"], "bytes": memories["bytes_after"], "skipped": ""}
+    assert set(line.after["tables"]) == set(COMPACTED) and line.after["checkpoint"] == "done"
+
+
+def test_given_tables_only_those_are_rewritten(erased):
+    result = run("--tables", "memory_memory", "memory_ingestrun")
+
+    assert [table["table"] for table in result["tables"]] == ["memory_memory", "memory_ingestrun"]
+    assert not on_disk(WORD, "memory_memory")
+
+
+def test_a_table_no_erasure_touches_is_refused_and_nothing_is_rewritten(erased):
+    with pytest.raises(CommandError, match="Not a table an erasure touches: auth_user"):
+        run("--tables", "memory_memory", "auth_user")
+
+    assert on_disk(WORD, "memory_memory")
+    assert not AuditEntry.objects.filter(action="erasure.compact").exists()
+
+
+def test_the_printed_report_names_each_table_with_its_sizes(erased):
+    out = io.StringIO()
+    call_command("erasure_compact", "--tables", "memory_memory", stdout=out)
+
+    assert "memory_memory" in out.getvalue() and "1 table in" in out.getvalue()
+    assert "Checkpoint: done." in out.getvalue()
+
+
+def test_a_table_another_transaction_holds_is_left_as_it_was_and_said_so(erased, monkeypatch):
+    monkeypatch.setattr(compact, "LOCK_WAIT_SECONDS", 1)
+    out = io.StringIO()
+    with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as other:
+        other.execute("SELECT count(*) FROM memory_ingestrun")  # its transaction stays open, holding a lock
+
+        with pytest.raises(CommandError, match="Not compacted: memory_ingestrun: not locked within 1 s"):
+            call_command("erasure_compact", "--tables", "memory_ingestrun", "memory_memory", "--json", stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert [(table["table"], bool(table["skipped"])) for table in result["tables"]] == [
+        ("memory_memory", False),
+        ("memory_ingestrun", True),
+    ]
+    assert not result["complete"] and not on_disk(WORD, "memory_memory")
+    [line] = AuditEntry.objects.filter(action="erasure.compact")
+    assert line.after["complete"] is False and line.after["tables"]["memory_ingestrun"]["skipped"]
+
+
+@pytest.fixture
+def as_a_user_owning_nothing():
+    """This test's connection as a role that may read and write every table but owns none, and may
+    not ask for a checkpoint (an installation whose tables were migrated by another user)."""
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE ROLE compactor NOLOGIN IN ROLE pg_read_all_data, pg_write_all_data")
+        cursor.execute("SET ROLE compactor")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET ROLE")
+            cursor.execute("DROP ROLE compactor")
+
+
+def test_a_table_this_user_may_not_vacuum_is_said_not_rewritten_and_the_checkpoint_left_to_the_server(
+    erased, as_a_user_owning_nothing
+):
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="memory_memory: not rewritten: this database user may not vacuum it"):
+        call_command("erasure_compact", "--tables", "memory_memory", "--json", stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert result["tables"][0]["bytes_after"] == result["tables"][0]["bytes_before"]
+    assert result["checkpoint"].startswith("not allowed for this database user")
