@@ -5,10 +5,11 @@ of headings, paragraphs, lists and code a page) added through the add_document s
 whole (reading, chunking, embedding, one transaction a chunk) and reported in chunks a second,
 with the embedding alone beside it; then it is deleted again.
 
-Acceptance: what an add_document call itself does before it answers (the worker stores the
-chunks afterwards): a document of HELIX_MAX_DOCUMENT_BYTES of Markdown, a PDF holding as much
-text, and a PDF whose one stream inflates to 70 MB (refused), each timed through the service the
-call runs, in a transaction rolled back.
+Acceptance: what an add_document call itself does before it answers (the worker reads a file and
+stores the chunks afterwards): a document of HELIX_MAX_DOCUMENT_BYTES of Markdown, a PDF holding
+as much text, and a PDF whose one stream inflates to 70 MB, each timed through the service the
+call runs, in a transaction rolled back; for the files, the worker's reading of their text too
+(the bomb is refused there).
 
 Search: a library of at least BENCH_DOCUMENT_CHUNKS chunks (default 3000, documents of ten owners,
 kept between runs; every owner holds the same handbooks, so the model embeds each distinct chunk
@@ -35,6 +36,7 @@ from bench.timing import percentiles
 from helixsite.errors import InvalidInput
 from memory.documents import services
 from memory.documents.chunks import chunk_place, chunk_text
+from memory.documents.formats import document_read
 from memory.documents.models import Chunk, Document
 from memory.documents.services import DocumentInput, document_accept, document_add
 from memory.providers import get_embedder
@@ -85,19 +87,28 @@ def _acceptance(actor) -> None:
             user_id=_owner(0), title="b", data=_pdf([["bomb"]], padding=70_000_000), content_type="application/pdf"
         ),
     }
-    print("add_document acceptance (the call's part: read, cut, stored pending, queued):")
+    print("add_document acceptance (the call's part: a text read and cut, a file opened; stored pending, queued),")
+    print("and for a file the worker's reading of its text:")
     for name, given in cases.items():
         started = time.perf_counter()
         try:
             with transaction.atomic():
                 added = document_accept(actor=actor, given=given, group_id=WORKSPACE)
-                outcome = f"{added.document.status}, {added.document.chunks_total} chunks to store"
+                outcome = f"{added.document.status}, {added.document.chunks_total or '?'} chunks to store"
                 raise _RolledBack
         except _RolledBack:
             pass
         except InvalidInput as refused:
             outcome = f"refused: {refused.code}"
-        print(f"  {name}: {(time.perf_counter() - started) * 1000:.0f} ms ({outcome})")
+        line = f"  {name}: the call {(time.perf_counter() - started) * 1000:.0f} ms ({outcome})"
+        if given.data is not None:
+            started = time.perf_counter()
+            try:
+                read = f"{len(document_read(text=None, data=given.data, content_type=given.content_type).text)} chars"
+            except InvalidInput as refused:
+                read = f"refused: {refused.code}"
+            line += f"; the worker reads it in {(time.perf_counter() - started) * 1000:.0f} ms ({read})"
+        print(line)
 
 
 def _pdf(pages: list[list[str]], *, padding: int = 0) -> bytes:

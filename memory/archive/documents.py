@@ -10,6 +10,8 @@ what hangs on it alone (its versions, its chunks and the links to them)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import uuid
 from typing import Any
 
@@ -42,6 +44,7 @@ class DocumentWriter(LinkWriter):
             content_type=row["content_type"],
             metadata=row["metadata"],
             text=row["text"],
+            source_file=_file(row.get("source_file")),
             sha256=row["sha256"],
             chars=int(row["chars"]),
             version=int(row["version"]),
@@ -220,3 +223,13 @@ def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ArchiveError(f"{value!r} is not true or false")
     return value
+
+
+def _file(encoded: Any) -> bytes | None:
+    """A file not yet read when the archive was written (base64), for the worker to read here."""
+    if encoded is None:
+        return None
+    try:
+        return base64.b64decode(encoded, validate=True)
+    except (TypeError, ValueError, binascii.Error):
+        raise ArchiveError("a document's source_file is not base64") from None

@@ -110,6 +110,7 @@ _COLUMNS: dict[str, dict[str, str]] = {
         "content_type": "content_type",
         "metadata": "metadata",
         "text": "text",
+        "source_file": "source_file",
         "sha256": "sha256",
         "chars": "chars",
         "version": "version",

@@ -4,6 +4,7 @@ manifest with its row count and sha256."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import shutil
@@ -160,7 +161,9 @@ def file_check(folder: Path, entry: FileEntry) -> None:
 
 def value_portable(value: Any) -> Any:
     """A column's value as the archive holds it: moments in ISO 8601 with their offset, ids as
-    text, vectors as lists of floats."""
+    text, vectors as lists of floats, bytes as base64."""
+    if isinstance(value, bytes | memoryview):
+        return base64.b64encode(bytes(value)).decode("ascii")
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, uuid.UUID):

@@ -32,13 +32,14 @@ class DocumentOut(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=DocumentStatus.values,
         help_text=(
-            "pending: accepted, the worker stores its chunks; partial: some stored (still running, or "
-            "stopped with error); complete: every chunk stored and searchable; failed: stopped with error "
-            "before its first chunk. A stopped document is resumed by the worker within about 10 minutes, "
-            "or at once by adding it again"
+            "pending: accepted, the worker reads it (a file) and stores its chunks; partial: some stored "
+            "(still running, or stopped with error); complete: every chunk stored and searchable; failed: "
+            "stopped with error before its first chunk; refused: the worker could not read the file sent "
+            "(error says why: no text layer, too large once read, streams inflating past the bound). A "
+            "stopped document is resumed by the worker within about 10 minutes, or at once by adding it again"
         ),
     )
-    chunks_total = serializers.IntegerField()
+    chunks_total = serializers.IntegerField(help_text="known once its text is read (a file: by the worker)")
     chunks_done = serializers.IntegerField(help_text="chunks stored so far: the progress")
     error = serializers.CharField(allow_blank=True, help_text="why the last run stopped; add it again to continue")
     extract = serializers.BooleanField()
@@ -48,7 +49,7 @@ class DocumentOut(serializers.Serializer):
         "and said nowhere else (another document, a conversation), forgotten as forget_memory does once "
         "this version was stored; 0 otherwise"
     )
-    sha256 = serializers.CharField()
+    sha256 = serializers.CharField(help_text="of the text sent, or of the file sent")
     chars = serializers.IntegerField(help_text="length of the stored text, which chunk offsets point into")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

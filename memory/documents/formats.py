@@ -64,6 +64,28 @@ def text_check(value: str) -> str:
     return value
 
 
+def file_check(data: bytes, content_type: str) -> None:
+    """What the call checks of a file before accepting it, cheaply (its text is read by the
+    worker): a PDF opens, is not encrypted and has a page. A 400 naming content_base64 if not."""
+    if content_type != "application/pdf":
+        return
+    try:
+        with apply_configuration(None, **_bounded(inflate_limit())):
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise InvalidInput("The PDF is encrypted.", code="encrypted_pdf", field="content_base64")
+            if len(reader.pages) == 0:
+                raise InvalidInput("The PDF has no page.", code="empty_document", field="content_base64")
+    except InvalidInput:
+        raise
+    except LimitReachedError:
+        raise _too_large("content_base64", inflated=inflate_limit()) from None
+    except Exception:  # pypdf raises many kinds of error on a malformed file: all mean the same to the caller
+        raise InvalidInput(
+            "content_base64 is not a readable PDF.", code="unreadable_pdf", field="content_base64"
+        ) from None
+
+
 def document_read(*, text: str | None, data: bytes | None, content_type: str | None) -> Source:
     """The document's text; a file that cannot be read is the caller's 400, naming content_base64."""
     if data is None:
@@ -82,9 +104,9 @@ def inflate_limit() -> int:
     return INFLATE_FACTOR * settings.HELIX_MAX_DOCUMENT_BYTES
 
 
-def _pdf(data: bytes) -> Source:
-    limit = inflate_limit()
-    bounded = {
+def _bounded(limit: int) -> dict[str, int]:
+    """pypdf's limits on what its streams may inflate to, each at ``limit``."""
+    return {
         name: limit
         for name in (
             "maximum_declared_stream_length",
@@ -99,8 +121,12 @@ def _pdf(data: bytes) -> Source:
             "xfa_decoding_work_maximum_length",
         )
     }
+
+
+def _pdf(data: bytes) -> Source:
+    limit = inflate_limit()
     try:
-        with apply_configuration(None, **bounded):
+        with apply_configuration(None, **_bounded(limit)):
             return _pdf_read(data, limit)
     except LimitReachedError:
         raise _too_large("content_base64", inflated=limit) from None

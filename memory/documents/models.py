@@ -24,10 +24,11 @@ from rbac.policy import visible_memories_filter
 
 
 class DocumentStatus(models.TextChoices):
-    PENDING = "pending"  # accepted, no chunk yet: the worker stores them
+    PENDING = "pending"  # accepted, no chunk yet: the worker reads it (a file) and stores them
     PARTIAL = "partial"  # some chunks stored: still running, or stopped with ``error`` and resumable
     COMPLETE = "complete"
     FAILED = "failed"  # stopped with ``error`` before its first chunk; resumable
+    REFUSED = "refused"  # the worker could not read the file sent (``error`` says why): nothing to resume
 
 
 class DocumentQuerySet(models.QuerySet["Document"]):
@@ -55,7 +56,10 @@ class Document(models.Model):
     content_type = models.CharField(max_length=64, help_text="text/markdown, application/pdf or text/html")
     metadata = models.JSONField(default=dict, blank=True)
     text = models.TextField(help_text="the text of the current version: chunk offsets point into it")
-    sha256 = models.CharField(max_length=64, help_text="of the text")
+    source_file = models.BinaryField(
+        null=True, blank=True, editable=False, help_text="the file sent, until the worker has read its text"
+    )
+    sha256 = models.CharField(max_length=64, help_text="of the text sent, or of the file sent")
     chars = models.PositiveIntegerField(default=0, help_text="length of the text")
     version = models.PositiveIntegerField(default=1)
     page_starts = ArrayField(

@@ -1,10 +1,11 @@
 """Writes of documents: accept (new, unchanged, resumed or a new version), store, resume, forget.
 
-An add is accepted at once: the file is read (its streams inflating within a bound), and the
-document row is stored ``pending`` with the text its chunks point into and how many chunks it
-will have; the worker then stores it (``document_resume``): each chunk is embedded (a batch per
-provider call) and stored in a transaction of its own, which also counts it on the document, so
-``get_document`` shows the progress. A failure part-way leaves the document ``partial`` (or
+An add is accepted at once: the document row is stored ``pending``, with a text and how many
+chunks it will have, or with a file (checked cheaply: a PDF opens) that the worker reads. The
+worker then stores it (``document_resume``): a file's text is read (its streams inflating within
+a bound; a file it cannot read leaves the document ``refused``), then each chunk is embedded (a
+batch per provider call) and stored in a transaction of its own, which also counts it on the
+document, so ``get_document`` shows the progress. A failure part-way leaves the document ``partial`` (or
 ``failed`` before its first chunk) with its ``error``, and adding the same content again, or the
 worker's sweep, stores only the chunks still missing. Forgetting a document, or a new version
 once stored whole, forgets the memories extracted from it that nothing else says
@@ -29,7 +30,7 @@ from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.documents.chunks import Cut, chunk_place, chunk_prose, chunk_text
 from memory.documents.extracted import extracted_links_carry, extracted_memories_retire
-from memory.documents.formats import Source, document_read
+from memory.documents.formats import Source, document_read, file_check
 from memory.documents.models import Chunk, Document, DocumentHistory, DocumentStatus, ExtractedFrom
 from memory.documents.selectors import document_get_for_actor
 from memory.embedding_space import embedding_space_check
@@ -75,7 +76,8 @@ def document_accept(
     *, actor: User, given: DocumentInput, group_id: str | int | None = None, document_id: Any = None
 ) -> Added:
     """Accept a document: read it, store its row (``pending``) and queue its chunks for the
-    worker, which stores them (``document_resume``). The same content (sha256 of its text)
+    worker, which stores them (``document_resume``). The same content (sha256 of its text, or of
+    the file sent)
     already stored for the owner in the write domain is not stored again: it is queued again if
     unfinished, else left as it is. Another content under the same title and source (or for
     ``document_id``) is a new version of that document: its chunks supersede the old ones, which
@@ -102,14 +104,14 @@ def _accepted(*, actor: User, given: DocumentInput, group_id: str | int | None, 
         document = _replaceable(actor, document_id, given.user_id, group_id)
         source, digest = _read(given)
         if document.sha256 == digest:
-            return _resumed(document)
+            return _resumed(document, given)
         return Added(_version_new(document, actor, given, source, digest), "replaced")
     domain = write_domain_resolve(actor=actor, group_id=group_id)
     source, digest = _read(given)
     owned = Document.objects.live().filter(rbac_scope=domain.scope, user_id=given.user_id)
     same = owned.filter(sha256=digest).first()
     if same is not None:
-        return _resumed(same)
+        return _resumed(same, given)
     previous = owned.filter(title=given.title, source_url=given.source_url).first()
     if previous is not None:
         _authorize_change(actor, previous)
@@ -173,22 +175,27 @@ def document_forget(*, actor: Actor, document_id: Any, reason: str = "") -> Forg
 # --- adding ----------------------------------------------------------------------------------
 
 
-def _read(given: DocumentInput) -> tuple[Source, str]:
-    source = document_read(text=given.text, data=given.data, content_type=given.content_type)
+def _read(given: DocumentInput) -> tuple[Source | None, str]:
+    """A text read and its digest; for a file, None (the worker reads it) and the file's digest."""
+    if given.data is not None:
+        file_check(given.data, given.content_type or "")
+        return None, hashlib.sha256(given.data).hexdigest()
+    source = document_read(text=given.text, data=None, content_type=None)
     return source, hashlib.sha256(source.text.encode("utf-8")).hexdigest()
 
 
-def _created(actor: User, domain: WriteDomain, given: DocumentInput, source: Source, digest: str) -> Document:
-    cuts = _cuts(source.text, source.page_starts)
+def _created(actor: User, domain: WriteDomain, given: DocumentInput, source: Source | None, digest: str) -> Document:
+    cuts = _cuts(source.text, source.page_starts) if source is not None else []
     document = Document(
         title=given.title,
         source_url=given.source_url,
-        content_type=source.content_type,
+        content_type=source.content_type if source is not None else given.content_type or "",
         metadata=given.metadata or {},
-        text=source.text,
+        text=source.text if source is not None else "",
+        source_file=given.data if source is None else None,
         sha256=digest,
-        chars=len(source.text),
-        page_starts=source.page_starts,
+        chars=len(source.text) if source is not None else 0,
+        page_starts=source.page_starts if source is not None else [],
         user_id=given.user_id,
         author=actor,
         agent_id=given.agent_id,
@@ -212,10 +219,10 @@ def _created(actor: User, domain: WriteDomain, given: DocumentInput, source: Sou
     return document
 
 
-def _version_new(document: Document, actor: User, given: DocumentInput, source: Source, digest: str) -> Document:
+def _version_new(document: Document, actor: User, given: DocumentInput, source: Source | None, digest: str) -> Document:
     """The next version of ``document``: its chunks so far are superseded (kept, with the text they
-    point into in its history); the new text's chunks follow."""
-    cuts = _cuts(source.text, source.page_starts)
+    point into in its history); the new text's chunks follow (a file's, once the worker read it)."""
+    cuts = _cuts(source.text, source.page_starts) if source is not None else []
     now = timezone.now()
     try:
         with transaction.atomic():
@@ -224,8 +231,13 @@ def _version_new(document: Document, actor: User, given: DocumentInput, source: 
             Chunk.objects.filter(document=locked, superseded_at__isnull=True).update(superseded_at=now)
             locked.version += 1
             locked.title, locked.source_url = given.title, given.source_url
-            locked.content_type, locked.text, locked.sha256 = source.content_type, source.text, digest
-            locked.page_starts, locked.chars = source.page_starts, len(source.text)
+            if source is not None:
+                locked.content_type, locked.text, locked.source_file = source.content_type, source.text, None
+                locked.page_starts, locked.chars = source.page_starts, len(source.text)
+            else:
+                locked.content_type, locked.text, locked.source_file = given.content_type or "", "", given.data
+                locked.page_starts, locked.chars = [], 0
+            locked.sha256 = digest
             locked.metadata = given.metadata if given.metadata is not None else locked.metadata
             locked.status, locked.chunks_total, locked.chunks_done, locked.error = (
                 DocumentStatus.PENDING,
@@ -245,12 +257,17 @@ def _version_new(document: Document, actor: User, given: DocumentInput, source: 
     return locked
 
 
-def _resumed(document: Document) -> Added:
+def _resumed(document: Document, given: DocumentInput) -> Added:
     """The same content again: nothing new, or what an earlier call left unfinished, to store
     again. Anyone who may write where it is may finish it: the chunks are the same whoever stores
-    them (its author does, as the worker's sweep would)."""
+    them (its author does, as the worker's sweep would). A file the worker could not read is
+    given to it again: it is read with the limits in force now."""
     if document.status == DocumentStatus.COMPLETE and not _extraction_left(document):
         return Added(_fresh(document), "unchanged")
+    if document.status == DocumentStatus.REFUSED and given.data is not None:
+        Document.objects.filter(pk=document.pk, status=DocumentStatus.REFUSED).update(
+            source_file=given.data, status=DocumentStatus.PENDING, error="", updated_at=timezone.now()
+        )
     return Added(_fresh(document), "resumed")
 
 
@@ -270,8 +287,14 @@ def _cuts(text: str, page_starts: list[int]) -> list[Cut]:
 
 
 def _stored(document: Document, actor: User, outcome: str) -> Added:
-    """Embed and store the chunks ``document`` is missing, then extract from them if it asks;
-    once a new version is whole, retire the memories only its earlier chunks said."""
+    """Read the file ``document`` was sent as, if it has not been read; embed and store the chunks
+    it is missing, then extract from them if it asks; once a new version is whole, retire the
+    memories only its earlier chunks said."""
+    if document.source_file is not None:
+        read = _source_read(document)
+        if read is None:
+            return Added(_fresh(document), outcome)  # replaced or forgotten meanwhile: that call goes on
+        document = read
     cuts = chunk_text(
         document.text, size=document.chunk_chars, overlap=document.chunk_overlap, page_starts=document.page_starts
     )
@@ -297,6 +320,34 @@ def _stored(document: Document, actor: User, outcome: str) -> Added:
         _stopped(document, code="internal_error", message=f"{exc.__class__.__name__}: {exc}", status=500)
         raise
     return Added(_fresh(document), outcome)
+
+
+def _source_read(document: Document) -> Document | None:
+    """The text of the file ``document`` was sent as, read and stored with how many chunks it has
+    (the file is then dropped); None when its version moved on or it was forgotten meanwhile. A
+    file that cannot be read leaves the document ``refused`` with the reason, which is raised."""
+    assert document.source_file is not None
+    try:
+        source = document_read(text=None, data=bytes(document.source_file), content_type=document.content_type)
+        cuts = _cuts(source.text, source.page_starts)
+    except InvalidInput as refused:
+        Document.objects.filter(pk=document.pk, version=document.version).update(
+            status=DocumentStatus.REFUSED,
+            error=f"{refused.code}: {refused.message}"[:4000],
+            source_file=None,
+            updated_at=timezone.now(),
+        )
+        raise
+    read = Document.objects.filter(pk=document.pk, version=document.version, deleted_at__isnull=True).update(
+        text=source.text,
+        content_type=source.content_type,
+        page_starts=source.page_starts,
+        chars=len(source.text),
+        chunks_total=len(cuts),
+        source_file=None,
+        updated_at=timezone.now(),
+    )
+    return _fresh(document) if read else None
 
 
 def _embedded_text(document: Document, cut: Cut) -> str:

@@ -3,6 +3,7 @@ the database emptied of them, imported again; the same installation must come ba
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from datetime import UTC, datetime
@@ -18,6 +19,7 @@ from memory.archive.load import Loader, archive_import
 from memory.categories.models import Category, Filing
 from memory.documents.api import AddDocumentApi, ForgetDocumentApi, GetDocumentApi, ListDocumentsApi
 from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
+from memory.documents.tasks import document_resume
 from memory.ingest.atoms import content_key
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
 from memory.providers import get_embedder
@@ -565,3 +567,21 @@ def test_an_archive_written_before_documents_still_loads(library, tmp_path):
 
     assert stored()["memories"] == before["memories"] and stored()["edges"] == before["edges"]
     assert not Document.objects.exists() and report.counts["documents"].read == 0
+
+
+def test_a_file_not_yet_read_travels_with_its_bytes_and_is_read_where_it_lands(written, tmp_path):
+    html = b"<h1>Harbour</h1><p>The fuel pump keys hang in the blue cabinet.</p>"
+    arguments = {"user_id": "ada", "group_id": "team", "title": "Harbour", "content_type": "text/html"}
+    arguments["content_base64"] = base64.b64encode(html).decode()
+    accepted = tool_call(AddDocumentApi, actor=written["writer"], **arguments)["document"]  # no worker ran
+    archive = export(tmp_path, workspaces=("team",))
+    forget_everything()
+
+    archive_import(path=archive)
+    landed = Document.objects.get(pk=accepted["id"])
+    assert (landed.status, bytes(landed.source_file)) == ("pending", html)
+    document_resume(str(landed.pk))
+
+    landed.refresh_from_db()
+    assert (landed.status, landed.source_file) == ("complete", None)
+    assert "The fuel pump keys hang in the blue cabinet." in landed.text

@@ -1,7 +1,8 @@
-"""add_document answers once the document is read and accepted: pending, its chunks counted, the
-task that stores them queued for after the commit; the worker's task stores them and get_document
-shows it. What no task stored (its queue lost, its worker killed) the worker's sweep stores. A PDF
-whose streams inflate past the bound is refused while it inflates, before any text is read."""
+"""add_document answers once the document is accepted: pending, a text's chunks counted, a file
+only opened; the task that reads and stores it is queued for after the commit; the worker's task
+stores it and get_document shows it. What no task stored (its queue lost, its worker killed) the
+worker's sweep stores. A PDF whose streams inflate past the bound is refused by the worker while
+it inflates, before any text is read, and so is a PDF with no text; sent again, it is read again."""
 
 from __future__ import annotations
 
@@ -101,29 +102,52 @@ def inflating_pdf(pages: int, inflated: int) -> bytes:
     [(1, 70_000_000), (10, inflate_limit() // 5)],
     ids=["one stream inflating to 70 MB", "ten pages each within the bound, past it together"],
 )
-def test_a_pdf_inflating_past_the_bound_is_refused_before_its_text_is_read(crew, pages, each):
+def test_a_pdf_inflating_past_the_bound_is_refused_by_the_worker_before_its_text_is_read(crew, pages, each):
     bomb = inflating_pdf(pages, each)
     assert len(bomb) < 200_000
 
     with mock.patch.object(PageObject, "extract_text", autospec=True) as extract_text:
         response, queued = accept(crew.writer, content_base64=encoded(bomb), content_type="application/pdf")
+        accepted = response.json()["document"]
+        assert (response.status_code, accepted["status"]) == (200, "pending"), "the call only opens the file"
+        assert extract_text.call_count == 0
+        for task in queued:
+            task()
 
-    error = response.json()["error"]
-    assert response.status_code == 400
-    assert (error["code"], error["field"], error["inflated_limit"]) == (
-        "document_too_large",
-        "content_base64",
-        inflate_limit(),
-    )
     assert extract_text.call_count < 5, "refused once the bound was passed, not after reading every page"
-    assert not Document.objects.exists() and queued == []
+    document = crew.writer.call("get_document", document_id=accepted["id"]).json()["document"]
+    assert (document["status"], document["chunks_done"]) == ("refused", 0)
+    assert document["error"].startswith("document_too_large: The PDF's streams inflate past")
+    assert Document.objects.get().source_file is None, "the file is not kept once refused"
+    assert documents_resume() == 0 and Document.objects.get().status == "refused", "nothing to resume"
+
+
+def test_a_pdf_without_text_is_refused_by_the_worker_and_taken_again_when_sent_again(crew):
+    writer = PdfWriter()
+    writer.add_blank_page(width=612, height=792)  # a page with no text on it, as a scan has
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    scan = buffer.getvalue()
+    response, queued = accept(crew.writer, content_base64=encoded(scan), content_type="application/pdf")
+    for task in queued:
+        task()
+    document_id = response.json()["document"]["id"]
+    refused = crew.writer.call("get_document", document_id=document_id).json()["document"]
+    assert refused["status"] == "refused" and refused["error"].startswith("empty_document:")
+
+    again, queued_again = accept(crew.writer, content_base64=encoded(scan), content_type="application/pdf")
+
+    assert (again.json()["outcome"], again.json()["document"]["status"]) == ("resumed", "pending")
+    assert len(queued_again) == 1
 
 
 @override_settings(HELIX_MAX_DOCUMENT_BYTES=65536)
 def test_the_bound_follows_the_document_limit(crew):
     within = inflating_pdf(1, 65536 * 4)
 
-    response, _queued = accept(crew.writer, content_base64=encoded(within), content_type="application/pdf")
+    response, queued = accept(crew.writer, content_base64=encoded(within), content_type="application/pdf")
+    for task in queued:
+        task()
 
     assert response.status_code == 200, response.json()
-    assert "bomb" in Document.objects.get().text
+    assert "bomb" in Document.objects.get().text and Document.objects.get().status == "complete"

@@ -106,3 +106,15 @@ def test_the_list_pages_with_a_cursor(steward, writer, monkeypatch):
 
 def test_an_unknown_document_is_a_404(steward):
     assert steward.get("/steward/documents/00000000-0000-4000-8000-000000000000/").status_code == 404
+
+
+def test_a_refused_file_says_why_and_that_sending_it_again_reads_it_again(steward, writer):
+    document = document_add(actor=writer, given=DocumentInput(user_id="ada", title="Runbook", text=RUNBOOK)).document
+    Document.objects.filter(pk=document.pk).update(
+        status="refused", chunks_done=0, error="empty_document: The PDF holds no text (a scan?)."
+    )
+
+    page = text_of(steward.get(f"/steward/documents/{document.pk}/").content.decode())
+
+    assert "refused empty_document: The PDF holds no text (a scan?)." in page
+    assert "sending the same file again has it read again" in page and "sweep" not in page
