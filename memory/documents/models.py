@@ -79,9 +79,12 @@ class Document(models.Model):
     chunk_chars = models.PositiveIntegerField(help_text="the chunking this version was cut with")
     chunk_overlap = models.PositiveIntegerField()
     extract = models.BooleanField(default=False, help_text="memories are extracted from each chunk")
-    chunks_extracted = models.PositiveIntegerField(default=0, help_text="chunks of this version read for memories")
+    # A database default too: the release before this one inserts documents without them.
+    chunks_extracted = models.PositiveIntegerField(
+        default=0, db_default=0, help_text="chunks of this version read for memories"
+    )
     memories_forgotten = models.PositiveIntegerField(
-        default=0, help_text="memories only earlier versions said, forgotten once this version was stored"
+        default=0, db_default=0, help_text="memories only earlier versions said, forgotten once this version was stored"
     )
     error = models.TextField(blank=True, help_text="why the last run stopped; empty when it did not")
     created_at = models.DateTimeField(default=timezone.now)

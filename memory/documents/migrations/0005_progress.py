@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='document',
             name='chunks_extracted',
-            field=models.PositiveIntegerField(default=0, help_text='chunks of this version read for memories'),
+            field=models.PositiveIntegerField(default=0, db_default=0, help_text='chunks of this version read for memories'),
         ),
         migrations.AddField(
             model_name='document',
             name='memories_forgotten',
-            field=models.PositiveIntegerField(default=0, help_text='memories only earlier versions said, forgotten once this version was stored'),
+            field=models.PositiveIntegerField(default=0, db_default=0, help_text='memories only earlier versions said, forgotten once this version was stored'),
         ),
     ]
