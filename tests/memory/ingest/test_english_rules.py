@@ -88,6 +88,7 @@ def test_a_relative_date_no_calendar_holds_is_kept_as_said():
         ("bob now prefers tea over coffee", ("bob", "prefers", "tea", False)),
         ("bob is 34 years old", ("bob", "age", "34", True)),
         ("bob works as a nurse at Santa Maria hospital", ("bob", "job", "nurse", True)),
+        ("This year bob started working as a school principal", ("bob", "job", "school principal", True)),
         ("bob is married to Sam", ("bob", "partner", "sam", True)),
         ("bob got engaged to Priya last spring", ("bob", "partner", "priya", True)),
         ("Actually bob moved from Lisbon to Coimbra", ("bob", "residence", "coimbra", True)),
