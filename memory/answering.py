@@ -7,7 +7,9 @@ budget, each memory with its id). Then:
   ids that were not in the context are dropped from the citations and reported;
 - **without one** (or when the call fails), the answer is extractive: the sentence of the packed
   memories that best supports the question (closest in meaning to it, with shared words as extra
-  evidence), and a second one from another memory when it is as good, each cited.
+  evidence), and a second one from another memory when it is as good, each cited. A question
+  asking for someone's attribute ("Where does Zoe live now?") is answered by the memory the
+  search found holding its current value (``attribute_match``), alone.
 
 "Not in memory" is an answer: ``found`` is false when nothing packed supports the question.
 """
@@ -79,7 +81,9 @@ def memory_context(
     if not profile:
         return {**packed, "token_budget": budget}
     cited = {i for line in profile for i in line["memory_ids"]}
-    memories = [m for m in packed["memories"] if m["id"] not in cited]
+    # The memory holding the value an attribute question asks for stays, marked, even when a
+    # profile line cites it: the answer is that memory.
+    memories = [m for m in packed["memories"] if m["id"] not in cited or m.get("attribute_match")]
     memory_lines = [memory_context_line(m) for m in memories]
     chunk_lines = [chunk_context_line(c) for c in packed.get("chunks", [])]
     context = "\n".join(
@@ -123,7 +127,10 @@ def memory_answer(
         except ProviderError as exc:  # the rules answer instead, as extraction and decisions fall back
             llm_error = exc.code
     if answer is None:
-        answer = _extractive_answer(question, {**memories, **{n: chunk_prose(c["content"]) for n, c in chunks.items()}})
+        held = next((m["id"] for m in packed["memories"] if m.get("attribute_match")), None)
+        answer = _extractive_answer(
+            question, {**memories, **{n: chunk_prose(c["content"]) for n, c in chunks.items()}}, held=held
+        )
     answer["citations"] = [_chunk_citation(chunks[c["id"]]) if c["id"] in chunks else c for c in answer["citations"]]
     return {
         "ok": True,
@@ -155,7 +162,12 @@ def _llm_answer(question: str, context: str, memories: dict[str, str], chunks: d
     }
 
 
-def _extractive_answer(question: str, memories: dict[str, str]) -> dict[str, Any]:
+def _extractive_answer(question: str, memories: dict[str, str], *, held: str | None = None) -> dict[str, Any]:
+    """``held``: the memory holding the value an attribute question asks for; its best sentence
+    is the answer, alone (another memory's sentence may be closer in meaning, as a sister's city
+    is to "Where does Zoe live?", and it is still not the value asked for)."""
+    if held is not None and held in memories:
+        memories = {held: memories[held]}
     sentences = [(memory_id, s) for memory_id, content in memories.items() for s in _sentences(content)]
     sentences = sentences[:MAX_SENTENCES]
     not_found = {"answer": NOT_IN_MEMORY, "found": False, "method": "extractive", "citations": []}
@@ -168,7 +180,7 @@ def _extractive_answer(question: str, memories: dict[str, str]) -> dict[str, Any
     support = similarity + SHARED_WORDS_WEIGHT * shared
     order = [int(i) for i in np.argsort(-support)]
     best = order[0]
-    if similarity[best] < settings.HELIX_ANSWER_MIN_SIMILARITY and shared[best] < 0.5:
+    if held is None and similarity[best] < settings.HELIX_ANSWER_MIN_SIMILARITY and shared[best] < 0.5:
         return {**not_found, "dropped_citations": []}
     chosen = [best]
     second = next((i for i in order[1:] if sentences[i][0] != sentences[best][0]), None)

@@ -158,6 +158,8 @@ def decide_by_rules(atom: Atom, found: list[Candidate]) -> Decision:
     related = [c.memory.id for c in found if c.cosine >= settings.HELIX_DEDUP_RELATED_THRESHOLD][:3]
     if atom.memory_type in PROTECTED_TYPES or best.memory.memory_type in PROTECTED_TYPES:
         return Decision(Op.ADD, None, 0.8, "preferences, goals and opinions are never merged", "rules", related)
+    if _holders_differ(atom, best):
+        return Decision(Op.ADD, None, 0.8, "the same attribute of another person", "rules", related)
     jaccard = len(new_words & old_words) / max(len(new_words | old_words), 1)
     if old_words < new_words:
         if _rewritable(best):
@@ -170,6 +172,13 @@ def decide_by_rules(atom: Atom, found: list[Candidate]) -> Decision:
             Op.NOOP, best, 0.75, f"a paraphrase of a stored memory (cosine {best.cosine:.3f})", method="rules"
         )
     return Decision(Op.ADD, None, 0.7, "related to stored memories but distinct", "rules", related)
+
+
+def _holders_differ(atom: Atom, candidate: Candidate) -> bool:
+    """Whether the atom gives another person's attribute than the candidate: "zara's husband lives
+    in Karachi with zara" holds every word of "zara lives in Karachi" and restates nothing of it."""
+    stored = candidate.memory.facets.get("attribute")
+    return atom.attribute is not None and bool(stored) and stored[0] != atom.attribute.subject
 
 
 def _cue_of_ending(atom: Atom) -> bool:

@@ -27,6 +27,7 @@ from memory.documents.selectors import chunk_vectors
 from memory.embedding_space import embedding_space_check
 from memory.models import Concept, Memory
 from memory.providers import embed_query, get_embedder
+from memory.search.attributes import attribute_holding
 from memory.search.bm25 import NOTHING
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
@@ -174,7 +175,10 @@ def memory_search(
         depth=request.graph_depth,
         limit=settings.HELIX_SEARCH_EXPAND_MAX,
     )
-    ids = list(dict.fromkeys([*seed_ids, *reached]))
+    # The memory holding the value an attribute question asks for is a seed whatever it shares
+    # with the question's words and meaning; for any other question there is none.
+    holding = attribute_holding(scope, request.query, request.window)
+    ids = list(dict.fromkeys([*seed_ids, *reached, *([holding] if holding else [])]))
     memories = recalled(ids, vector)
     cosines = {**{memory_id: row.cosine for memory_id, row in memories.items()}, **vector_scores}
     hits = score(
@@ -200,6 +204,7 @@ def memory_search(
         retracted_by=around.retracted_by,
         families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),
+        holding=holding,
     )
     if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
         reinforce_recalled([h.memory.id for h in results])
@@ -352,7 +357,8 @@ def memory_build_context(
 
     ``include_chunks``: document chunks compete for the budget too, each packed as ``[n] text``
     and listed in ``citations`` under its number; a memory extracted from a chunk ends with the
-    chunk's number."""
+    chunk's number. The memory holding the value an attribute question asks for is packed first,
+    marked ``attribute_match``."""
     budget = settings.HELIX_CONTEXT_DEFAULT_TOKENS if token_budget is None else token_budget
     pool = memory_search(
         actor=actor,
@@ -373,6 +379,8 @@ def memory_build_context(
         key = (cited["document_id"], cited["version"], cited["chunk_index"]) if cited else ()
         number = citations[key]["n"] if key in citations else len(citations) + 1
         entry = {"id": result["id"], "content": result["content"], "score": result["score"]}
+        if result["signals"]["attribute_match"]:
+            entry["attribute_match"] = True
         if result.get("kind") == "chunk":
             entry.update(n=number, citation=cited)
         elif cited:

@@ -5,7 +5,9 @@
 - a raw source and its atoms (PART_OF) show once, as their best-ranked member, the rest in ``collapsed``;
 - collective and all scopes fold the same fact held by several owners, with the holder count;
 - with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
-- a rare exact token's rank-1 BM25 hit stays in the top k.
+- a rare exact token's rank-1 BM25 hit stays in the top k;
+- the memory holding the current value an attribute question asks for ("Where does Zoe live
+  now?", memory.search.attributes) ranks first, labelled ``attribute_match``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ def project(
     retracted_by: dict[uuid.UUID, list[uuid.UUID]],
     families: dict[uuid.UUID, uuid.UUID],
     pinned: uuid.UUID | None,
+    holding: uuid.UUID | None = None,
 ) -> list[Hit]:
     by_id = {hit.memory.id: hit for hit in hits}
     for hit in hits:
@@ -45,6 +48,12 @@ def project(
             retraction.score = max(retraction.score, hit.score + 1e-3)
         if retractions:
             hit.flags["retracted_by"] = [str(r.memory.id) for r in retractions]
+    if holding is not None and holding in by_id:
+        # It holds the very value asked for, of the very person: what only shares the question's
+        # words or meaning (a relative's value of the same attribute, an old one) comes after it.
+        held = by_id[holding]
+        held.score = max(held.score, max(h.score for h in hits) + 1e-3)
+        held.flags["attribute_match"] = True
     ranked = sorted(hits, key=lambda h: -h.score)
     ranked = _collapse_families(ranked, families)
     if request.scope != "personal":
@@ -127,6 +136,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
             "importance": memory.importance,
             "in_named_time": bool(hit.flags.get("in_named_time")),
             "said_by_named": bool(hit.flags.get("said_by_named")),
+            "attribute_match": bool(hit.flags.get("attribute_match")),
         },
         "origin": hit.origin,
         "superseded": bool(hit.flags.get("superseded")),

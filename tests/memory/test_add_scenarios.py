@@ -48,6 +48,13 @@ SCENARIOS = [
         edge="SUPERSEDES",
     ),
     Scenario(
+        "a relative's attribute restates nothing of the owner's",
+        ["I live in Karachi."],
+        "My husband lives in Karachi with me.",
+        ["ADD"],
+        current={"bob lives in Karachi.", "bob's husband lives in Karachi with bob."},
+    ),
+    Scenario(
         "moved city",
         ["I live in Paris."],
         "I moved to Berlin last month.",

@@ -124,3 +124,24 @@ def test_when_the_llm_fails_the_answer_is_extractive(agent, llm_server):
 
     assert answered["method"] == "extractive" and answered["llm_error"]
     assert answered["answer"].startswith("My blood type is A negative.")
+
+
+def test_a_question_about_a_person_is_answered_with_their_current_value(agent):
+    for fact in (
+        "I moved to Lisbon in March",
+        "My sister Ana lives in Porto",
+        "I'm allergic to shellfish",
+        "I work as a nurse",
+        "I started the cello",
+        "Actually I moved from Lisbon to Coimbra in October",
+    ):
+        stored = agent.call("add_memory", user_id="zoe", message=fact, group_id="crew")
+        assert stored.status_code == 200, stored.json()
+
+    answered = agent.call("answer_question", user_id="zoe", question="Where does Zoe live now?").json()
+    sister = agent.call("answer_question", user_id="zoe", question="Where does Zoe's sister live?").json()
+
+    assert (answered["found"], answered["method"]) == (True, "extractive")
+    assert answered["answer"] == "Actually zoe moved from Lisbon to Coimbra in October."
+    assert [c["content"] for c in answered["citations"]] == [answered["answer"]]
+    assert sister["answer"] == "zoe's sister Ana lives in Porto."

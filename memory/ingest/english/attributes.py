@@ -1,6 +1,7 @@
-"""Attributes: where someone lives, who employs them, their age, their favourite things, what
-they prefer or use. A single-valued one holds one value at a time (a later value replaces the
-earlier), so the rules name whose attribute it is and clean the value to compare."""
+"""Attributes: where someone lives, who employs them, their job, whom they are married to, their
+age, their favourite things, what they prefer or use. A single-valued one holds one value at a
+time (a later value replaces the earlier), so the rules name whose attribute it is and clean the
+value to compare."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         "residence",
         re.compile(
             r"\b(?:(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)"
-            r"(?:\s+(?:now|currently|back|away|over))?(?:\s+with\s+[^,.;!?]+?)?"
+            r"(?:\s+(?:now|currently|back|away|over))?(?:\s+from\s+[^,.;!?]+?(?=\s+(?:to|into)\s))?"
+            r"(?:\s+with\s+[^,.;!?]+?)?"
             r"|(?:rents?|renting|bought|shares?|sharing)\s+(?:a|an|the)\s+(?:flat|apartment|house|home|place|room|condo|studio)"
             r"(?:\s+with\s+[^,.;!?]+?)?)\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END
         ),
@@ -35,6 +37,15 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         ),
         True,
     ),
+    # "works as a nurse at the clinic": the job is the nurse's, the clinic its place.
+    (
+        "job",
+        re.compile(
+            r"\b(?:works?|working|employed)\s+as\s+" + _VALUE + r"(?:\s+(?:at|for|in)\s+[^,.;!?]+)?" + _VALUE_END
+        ),
+        True,
+    ),
+    ("partner", re.compile(r"\b(?:(?:got|gets|getting)\s+)?(?:married|engaged)\s+to\s+" + _VALUE + _VALUE_END), True),
     ("age", re.compile(r"\bis\s+(?P<value>\d{1,3})\s+years?\s+old\b"), True),
     (
         "{attr}",
@@ -62,6 +73,22 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         False,
     ),
 ]
+# Names the possessive rule reads ("zoe's husband is Tom", "zoe's occupation is nurse") for an
+# attribute another rule names ("zoe is married to Tom", "zoe works as a nurse"): one attribute,
+# however a statement or a question says it (attribute_kind).
+_SAME_ATTRIBUTE = {
+    "husband": "partner",
+    "wife": "partner",
+    "spouse": "partner",
+    "boyfriend": "partner",
+    "girlfriend": "partner",
+    "fiance": "partner",
+    "fiancé": "partner",
+    "fiancee": "partner",
+    "fiancée": "partner",
+    "occupation": "job",
+    "profession": "job",
+}
 _TRAILING = re.compile(r"(?<!\s)\s+(?:now|too|as well|again|still|currently|instead|anymore|these days)$")
 # "I moved into a new flat" says where, not in which place: a dwelling is no residence of its own,
 # and a later "I moved to Lisbon" must not make the move into the flat untrue.
@@ -94,6 +121,12 @@ def find_attribute(attributed: str, subject: str) -> Attribute | None:
         if cleaned:
             return Attribute(subject=owner, name=attr.lower(), value=cleaned.lower(), single_valued=single_valued)
     return None
+
+
+def attribute_kind(name: str) -> str:
+    """The attribute an attribute's name (as ``find_attribute`` reads it) names: "husband" and
+    "partner" are one, "occupation" and "job" are one."""
+    return _SAME_ATTRIBUTE.get(name, name)
 
 
 _PERSON_WORDS = frozenset(word_list("person_words"))

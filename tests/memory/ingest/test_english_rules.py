@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from memory.ingest.english.attributes import find_attribute
+from memory.ingest.english.attributes import attribute_kind, find_attribute
 from memory.ingest.english.changes import find_change
 from memory.ingest.english.entities import find_entities
 from memory.ingest.extract import Conversation, extract_by_rules
@@ -87,6 +87,12 @@ def test_a_relative_date_no_calendar_holds_is_kept_as_said():
         ("bob's sister Anna works at Google", ("anna", "employer", "google", True)),
         ("bob now prefers tea over coffee", ("bob", "prefers", "tea", False)),
         ("bob is 34 years old", ("bob", "age", "34", True)),
+        ("bob works as a nurse at Santa Maria hospital", ("bob", "job", "nurse", True)),
+        ("This year bob started working as a school principal", ("bob", "job", "school principal", True)),
+        ("bob is married to Sam", ("bob", "partner", "sam", True)),
+        ("bob got engaged to Priya last spring", ("bob", "partner", "priya", True)),
+        ("Actually bob moved from Lisbon to Coimbra", ("bob", "residence", "coimbra", True)),
+        ("bob moved from a flat in Leeds to a house in York", ("bob", "residence", "york", True)),
     ],
 )
 def test_single_valued_attributes_are_recognised(sentence, attribute):
@@ -107,6 +113,19 @@ def test_single_valued_attributes_are_recognised(sentence, attribute):
 def test_the_owner_of_an_attribute_is_the_subject_not_a_name_nearby(sentence, attribute):
     found = find_attribute(sentence, "bob")
     assert (found.subject, found.name, found.value, found.single_valued) == attribute
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("bob's husband is Tom", "partner"),
+        ("bob's girlfriend is Mia", "partner"),
+        ("bob's occupation is pharmacist", "job"),
+        ("bob's favourite colour is blue", "favourite colour"),
+    ],
+)
+def test_an_attribute_said_under_another_name_is_the_same_attribute(sentence, kind):
+    assert attribute_kind(find_attribute(sentence, "bob").name) == kind
 
 
 @pytest.mark.parametrize(
