@@ -68,8 +68,10 @@ def _patterns() -> dict[str, re.Pattern]:
             continue
         for name, value in vars(importlib.import_module(module_name)).items():
             for index, item in enumerate(value if isinstance(value, list | tuple) else [value]):
-                if isinstance(item, re.Pattern):
-                    found.setdefault(f"{module_name}.{name}[{index}]", item)
+                # A table of rules holds its patterns in rows: ("residence", pattern, True).
+                for part in item if isinstance(item, tuple) else [item]:
+                    if isinstance(part, re.Pattern):
+                        found.setdefault(f"{module_name}.{name}[{index}]", part)
     return found
 
 
@@ -102,6 +104,7 @@ def _extract(message: str) -> float:
 def test_every_pattern_reads_a_hostile_statement_within_its_budget():
     patterns = _patterns()
     assert len(patterns) > 40 and "memory.ingest.english.changes._ENDING[1]" in patterns, "the patterns were found"
+    assert "memory.ingest.english.attributes._ATTRIBUTE_RULES[0]" in patterns, "and those in tables of rules"
     slow = {}
     for name, pattern in patterns.items():
         for family, text in _adversarial(RULES_STATEMENT_CHARS).items():

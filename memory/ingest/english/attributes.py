@@ -11,8 +11,13 @@ from memory.ingest.atoms import Attribute
 from memory.ingest.english.entities import NAME, NOT_NAMES
 from memory.ingest.english.wordlists import word_list
 
-_VALUE = r"(?P<value>[^,.;!?()]+?)"
-_VALUE_END = r"(?:\s+(?:last|this|next|since|for|from|in \d{4}|a few|two|three|now|already|recently|again)\b.*)?\s*(?:$|[,.;!?(])"
+# A value begins and ends at a word, so that a run of spaces is only ever read from its first one
+# (read from each of its positions, the patterns cost the cube of its length in hostile text).
+_VALUE = r"(?P<value>(?!\s)[^,.;!?()]+?)"
+_END = r"(?<!\s)\s*(?:$|[,.;!?(])"
+_VALUE_END = (
+    r"(?:(?<!\s)\s+(?:last|this|next|since|for|from|in \d{4}|a few|two|three|now|already|recently|again)\b.*)?" + _END
+)
 _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
     (
         "residence",
@@ -50,9 +55,7 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
     (
         "{attr}",
         re.compile(
-            r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?"
-            + _VALUE
-            + r"\s*(?:$|[,.;!?(])"
+            r"'s\s+(?P<attr>(?:favou?rite\s+)?[a-z][a-z\- ]{1,30}?)\s+(?:is|are|was)\s+(?:now\s+)?" + _VALUE + _END
         ),
         True,
     ),
@@ -66,9 +69,8 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
     (
         "uses",
         re.compile(
-            r"\b(?:uses|use|using|switched\s+(?:from\s+[^,.;!?]+?\s+)?to|moved\s+(?:from\s+[^,.;!?]+?\s+)?to\s+using)\s+"
-            + _VALUE
-            + _VALUE_END
+            r"\b(?:uses|use|using|switched\s+(?:from\s+(?!\s)[^,.;!?]+?(?<!\s)\s+)?to"
+            r"|moved\s+(?:from\s+(?!\s)[^,.;!?]+?(?<!\s)\s+)?to\s+using)\s+" + _VALUE + _VALUE_END
         ),
         False,
     ),
