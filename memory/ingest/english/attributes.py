@@ -23,10 +23,12 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         "residence",
         re.compile(
             r"\b(?:(?:lives?|living|resides?|is based|are based|based|moved|relocated|live)"
-            r"(?:\s+(?:now|currently|back|away|over))?(?:\s+from\s+[^,.;!?]+?(?=\s+(?:to|into)\s))?"
-            r"(?:\s+with\s+[^,.;!?]+?)?"
+            # The place moved from and the people lived with are a few words: bounded, so that a
+            # statement repeating the verbs is read in linear time.
+            r"(?:\s+(?:now|currently|back|away|over))?(?:\s+from\s+(?!\s)[^,.;!?]{1,60}?(?=\s+(?:to|into)\s))?"
+            r"(?:\s+with\s+(?!\s)[^,.;!?]{1,60}?)?"
             r"|(?:rents?|renting|bought|shares?|sharing)\s+(?:a|an|the)\s+(?:flat|apartment|house|home|place|room|condo|studio)"
-            r"(?:\s+with\s+[^,.;!?]+?)?)\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END
+            r"(?:\s+with\s+(?!\s)[^,.;!?]{1,60}?)?)\s+(?:in|to|into)\s+" + _VALUE + _VALUE_END
         ),
         True,
     ),
