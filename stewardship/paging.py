@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Model, Q, QuerySet
+from django.http import HttpRequest
 
 SEPARATOR = "~"
 MAX_CURSOR_CHARS = 120
@@ -56,3 +57,10 @@ def _decode(model: type[Model], field: str, cursor: str | None) -> tuple[Any, An
     except (ValidationError, ValueError, OverflowError):
         return None
     return (value, key) if value is not None and key is not None else None
+
+
+def query_without_cursor(request: HttpRequest) -> str:
+    """The current filters as a query string, for a list's "more" link to carry."""
+    query = request.GET.copy()
+    query.pop("cursor", None)
+    return query.urlencode()

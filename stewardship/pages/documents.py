@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 
 from memory.documents.models import Chunk, Document, DocumentStatus, ExtractedFrom
 from stewardship.access import steward_only
-from stewardship.paging import page_after
+from stewardship.paging import page_after, query_without_cursor
 
 PAGE_SIZE = 50
 CHUNKS_SHOWN = 50
@@ -49,7 +49,7 @@ def documents(request: HttpRequest) -> HttpResponse:
     found = form.narrow(Document.objects.select_related("author", "workspace").defer("text", "page_starts"))
     page = page_after(found, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="created_at")
     template = "stewardship/partials/document_rows.html" if request.htmx else "stewardship/documents.html"
-    return render(request, template, {"form": form, "page": page, "query": _query_without_cursor(request)})
+    return render(request, template, {"form": form, "page": page, "query": query_without_cursor(request)})
 
 
 @steward_only
@@ -72,9 +72,3 @@ def document_page(request: HttpRequest, document_id: uuid.UUID) -> HttpResponse:
         "shown": {"chunks": CHUNKS_SHOWN, "memories": MEMORIES_SHOWN},
     }
     return render(request, "stewardship/document.html", context)
-
-
-def _query_without_cursor(request: HttpRequest) -> str:
-    query = request.GET.copy()
-    query.pop("cursor", None)
-    return query.urlencode()

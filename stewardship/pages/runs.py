@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 
 from memory.models import Inference, IngestRun
 from stewardship.access import steward_only
-from stewardship.paging import page_after
+from stewardship.paging import page_after, query_without_cursor
 
 PAGE_SIZE = 50
 
@@ -65,7 +65,7 @@ def runs(request: HttpRequest) -> HttpResponse:
     found = form.narrow(IngestRun.objects.select_related("actor", "workspace").defer("message", "result"))
     page = page_after(found, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="started_at")
     template = "stewardship/partials/run_rows.html" if request.htmx else "stewardship/runs.html"
-    return render(request, template, {"form": form, "page": page, "query": _query_without_cursor(request)})
+    return render(request, template, {"form": form, "page": page, "query": query_without_cursor(request)})
 
 
 @steward_only
@@ -81,11 +81,4 @@ def ledger(request: HttpRequest) -> HttpResponse:
     form = LedgerFilter(request.GET)
     page = page_after(form.narrow(Inference.objects.all()), cursor=request.GET.get("cursor"), size=PAGE_SIZE)
     template = "stewardship/partials/ledger_rows.html" if request.htmx else "stewardship/ledger.html"
-    return render(request, template, {"form": form, "page": page, "query": _query_without_cursor(request)})
-
-
-def _query_without_cursor(request: HttpRequest) -> str:
-    """The current filters as a query string, for the "more" link to carry."""
-    query = request.GET.copy()
-    query.pop("cursor", None)
-    return query.urlencode()
+    return render(request, template, {"form": form, "page": page, "query": query_without_cursor(request)})

@@ -10,6 +10,7 @@ import pytest
 
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
+from tests.memory.search.test_attribute_questions import ZOE
 from tests.openai_compatible_server import chat_answer, error_answer
 
 CHAT = "/v1/chat/completions"
@@ -127,14 +128,7 @@ def test_when_the_llm_fails_the_answer_is_extractive(agent, llm_server):
 
 
 def test_a_question_about_a_person_is_answered_with_their_current_value(agent):
-    for fact in (
-        "I moved to Lisbon in March",
-        "My sister Ana lives in Porto",
-        "I'm allergic to shellfish",
-        "I work as a nurse",
-        "I started the cello",
-        "Actually I moved from Lisbon to Coimbra in October",
-    ):
+    for fact in ZOE:
         stored = agent.call("add_memory", user_id="zoe", message=fact, group_id="crew")
         assert stored.status_code == 200, stored.json()
 
