@@ -47,6 +47,14 @@ _PLACES = frozenset({"city", "town", "country", "place", "village", "area", "nei
 _PREPOSITION_LAST = re.compile(r"\s(?:in|at|for|to|as|with|by)$", re.IGNORECASE)
 _THE_USER = re.compile(r"\bthe\s+user(?=['’]s\b|\b)", re.IGNORECASE)
 _POSSESSOR = re.compile(r"^([A-Z][\w\-]*)['’]s\s+(?=[a-z])")
+# A question for one person's one value names one holder: "Who is Tim and John's favourite
+# player?" asks for two people's, "What is one of Joanna's favourite movies?" for one of many.
+_NOT_ONE = re.compile(r"(?:^|\s)(?:and|or|one\s+of|some\s+of|any\s+of)\s", re.IGNORECASE)
+# An attribute's name never ends in a preposition: "What is Nate's favourite book series about?"
+# asks about the value ("Dune" is about …), not for it.
+_OF_THE_VALUE = frozenset({"about", "of", "from", "on", "like", "into", "over", "under", "against"})
+# "What does X do?" asks for X's job when X is a person's name or a relative, a few words.
+_DOER_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,13 @@ def attribute_asked(question: str, owner: str, names: frozenset[str] = frozenset
         found = find_attribute(said, subject)
         # The rules fall back on the owner when no one is named ("his sister lives in …"):
         # the holder must be said, and the question's gap must be the value.
-        if found and found.single_valued and found.value == GAP and _names(said, found.subject):
+        if (
+            found
+            and found.single_valued
+            and found.value == GAP
+            and _names(said, found.subject)
+            and found.name.rsplit(" ", 1)[-1] not in _OF_THE_VALUE
+        ):
             return AttributeAsked(holder=found.subject.lower(), name=attribute_kind(found.name))
     return None
 
@@ -76,12 +90,15 @@ def _statements(question: str) -> list[str]:
         return []
     wh, verb, rest = match["wh"].lower(), match["verb"].lower(), match["rest"]
     where = wh == "where" or match["noun"].strip().lower() in _PLACES
+    if _NOT_ONE.search(rest) or (verb == "are" and not where):
+        return []  # "What are Zoe's hobbies?" asks for several values, "Where are her parents?" one each
     gap = f" {GAP}"
     if verb == "am":
         rest = re.sub(r"^I\b", "I am", rest)
     if verb in ("does", "do"):
         if wh == "what" and re.search(r"\sdo$", rest):  # "What does Zoe do (for a living)?"
-            return [rest[:-3] + " work as" + gap]
+            # not "What does Jon tell Gina he won't do?"
+            return [rest[:-3] + " work as" + gap] if len(rest.split()) <= _DOER_WORDS + 1 else []
         if _PREPOSITION_LAST.search(rest):  # "Who does Zoe work for?"
             return [rest + gap]
         return [rest + " in" + gap, rest + " at" + gap] if where else [rest + gap]

@@ -130,6 +130,7 @@ def test_questions_asking_for_no_attribute_rank_as_without_attribute_questions(z
         ("Who's my wife?", ("zoe", "partner")),
         ("Where does Zoe's sister live?", ("zoe's sister", "residence")),
         ("Where do my parents live?", ("zoe's parents", "residence")),
+        ("Where are my parents based?", ("zoe's parents", "residence")),
         ("Where does Ana live?", ("ana", "residence")),
         ("What does Ana's husband do?", ("ana's husband", "job")),
         ("What is Zoe's favourite colour?", ("zoe", "favourite colour")),
@@ -149,6 +150,13 @@ def test_a_question_is_read_as_the_statement_it_asks_to_complete(question, asked
         "Which editor does Zoe use?",
         "What is the name of the dog?",
         "How was the trip to Porto?",
+        "What are Zoe's hobbies?",  # several values
+        "Who are my cousins?",
+        "What is one of Zoe's favourite films?",
+        "Who is Zoe and Ana's favourite singer?",  # two people's
+        "What is Zoe's favourite book about?",  # about the value, not the value
+        "What is Zoe's violin a reminder of?",
+        "What does Zoe tell Ana she won't do?",  # not what Ana does for a living
     ],
 )
 def test_other_questions_ask_for_no_attribute(question):
