@@ -9,6 +9,15 @@ for an image, the session's date as ``occurred_at``, the turn's ``dia_id`` in ``
 ``search_memory`` as that owner, limit 10. recall@k is the share of a
 question's evidence turns among the first k results; MRR is over the first evidence turn found.
 
+Beside it, the hybrid's own parts over the same turns (``bench.baselines``): plain cosine with the
+server's embedder and plain BM25, computed once (they do not depend on the ingestion mode); a line
+per category says where the server's recall@10 falls below the better of them. And what reaches a
+model (``bench.answer_reach``): the share of questions whose answer is in the text of the top ten
+results, of ``build_context`` at 1,000 and 2,000 tokens, and of the cosine ranking's top ten turns.
+
+A question may name its category (``"ability"``): the name is its category, whatever its number;
+otherwise LoCoMo's categories 1-4 name it and category 5 (no answer in the conversation) is left out.
+
 The data is CC BY-NC 4.0 and stays outside the repository: ``BENCH_LOCOMO_FILE`` names another copy.
 ``BENCH_LOCOMO_EXTRACT=false`` (or ``true``) runs one ingestion mode; ``BENCH_LOCOMO_REUSE=1`` keeps
 what an earlier run ingested; ``BENCH_LOCOMO_VIA=process`` asks the questions in this process
@@ -35,13 +44,15 @@ from django.conf import settings
 from django.db import connection
 from django.test import override_settings
 
+from bench.answer_reach import answer_shares, normalised
+from bench.baselines import Bm25, cosine_ranking, embedded
 from bench.http_search import _server
 from bench.setup import prepared
 from bench.timing import percentiles
 from helixsite.client import Helixsite
 from helixsite.task_broker import queue_broker
 from memory.models import Memory
-from memory.search.conductor import memory_search
+from memory.search.conductor import memory_build_context, memory_search
 from rbac.services import token_issue
 
 # Each ingestion mode in a workspace of its own, read by a principal of its own: BM25 counts words
@@ -49,6 +60,8 @@ from rbac.services import token_issue
 SPACES = {False: "bench-locomo-v", True: "bench-locomo-x"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CLIENTS = int(os.environ.get("BENCH_LOCOMO_CLIENTS", "2"))
+BUDGETS = (1000, 2000)  # build_context's token budgets whose packed text is read for the answer
+TOP = 10
 
 
 @dataclass
@@ -61,8 +74,19 @@ class Turn:
 @dataclass
 class Question:
     text: str
-    category: int
+    category: str  # its name: the question's own "ability", or LoCoMo's name for its number
     evidence: set[str]
+    answer: str = ""  # the gold answer as written (a number becomes its digits); "" when none
+
+
+@dataclass
+class Answer:
+    """What one ranking gave for a question: the turns of its first results, best first, and the text
+    that reached the model, by where it was read ("search top-10", "context 1000", …)."""
+
+    question: Question
+    dia_ids: list[str | None]
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -88,7 +112,13 @@ def run() -> None:
     conversations = load(path)
     turns = sum(len(c.turns) for c in conversations)
     questions = sum(len(c.questions) for c in conversations)
-    print(f"{path.name}: {len(conversations)} conversations, {turns} turns, {questions} questions (categories 1-4)")
+    names = ", ".join(dict.fromkeys(q.category for c in conversations for q in c.questions))
+    print(f"{path.name}: {len(conversations)} conversations, {turns} turns, {questions} questions ({names})")
+    cosine, bm25 = baselines(conversations)
+    print("\nbaselines over the same turns, whatever the mode: plain cosine (the server's embedder)")
+    print(summary([(a.question, a.dia_ids) for a in cosine]))
+    print("plain BM25 (k1 1.2, b 0.75)")
+    print(summary([(a.question, a.dia_ids) for a in bm25]))
     wanted = os.environ.get("BENCH_LOCOMO_EXTRACT", "false,true").split(",")
     via = os.environ.get("BENCH_LOCOMO_VIA", "http")
     overrides = json.loads(os.environ.get("BENCH_LOCOMO_SETTINGS", "{}"))
@@ -98,6 +128,7 @@ def run() -> None:
         actor = prepared(workspace=space, principal=space)
         readers[extract] = (actor, token_issue(user=actor, name="bench locomo").raw)
     connection.close()
+    _accept_every_turn(conversations)
     with _server() as base_url, _worker():
         for mode in wanted:
             extract = mode.strip() == "true"
@@ -112,14 +143,16 @@ def run() -> None:
                     f"\nextract={mode}: {turns} turns ingested over HTTP in {seconds:.1f} s, "
                     f"{turns / seconds:.1f} turns/s ({CLIENTS} clients), queue drained"
                 )
-            print(f"extract={mode}: {owned.count()} memories")
+            print(f"\nextract={mode}: {owned.count()} memories")
             if via == "process":
                 for config in configs:
                     with override_settings(**config):
                         print(f"settings {json.dumps(config)}")
-                        print(_evaluate_in_process(actor, conversations, prefix))
+                        answers, timing = _evaluate_in_process(actor, conversations, prefix)
+                        print(report(answers, cosine, bm25) + timing)
             else:
-                print(_evaluate_over_http(base_url, token, actor.username, conversations, prefix))
+                answers, timing = _evaluate_over_http(base_url, token, actor.username, conversations, prefix)
+                print(report(answers, cosine, bm25) + timing)
 
 
 def load(path: Path) -> list[Conversation]:
@@ -131,7 +164,7 @@ def load(path: Path) -> list[Conversation]:
             (int(key.split("_")[1]), key) for key in talk if re.fullmatch(r"session_\d+", key) and talk[key]
         )
         for _, key in sessions:
-            when = datetime.strptime(talk[f"{key}_date_time"], "%I:%M %p on %d %B, %Y").isoformat() + "Z"
+            when = _session_time(talk[f"{key}_date_time"])
             for turn in talk[key]:
                 message = f"{turn['speaker']}: {turn['text']}"
                 if turn.get("blip_caption"):
@@ -139,13 +172,69 @@ def load(path: Path) -> list[Conversation]:
                 conversation.turns.append(Turn(turn["dia_id"], message, when))
         known = {t.dia_id for t in conversation.turns}
         for qa in item["qa"]:
-            if qa.get("category") not in CATEGORIES:
+            name = category_name(qa)
+            if name is None:
                 continue
             evidence = {e for e in _evidence_ids(qa.get("evidence", [])) if e in known}
+            answer = qa.get("answer")
             if evidence:
-                conversation.questions.append(Question(qa["question"], qa["category"], evidence))
+                conversation.questions.append(Question(qa["question"], name, evidence, _answer_text(answer)))
         conversations.append(conversation)
     return conversations
+
+
+def category_name(qa: dict) -> str | None:
+    """A question's own ``ability`` when it names one (it is kept whatever its number), else LoCoMo's
+    name for its category; None for category 5, whose answer is not in the conversation."""
+    ability = qa.get("ability")
+    if isinstance(ability, str) and ability.strip():
+        return ability.strip()
+    return CATEGORIES.get(qa.get("category"))  # type: ignore[arg-type]
+
+
+def _answer_text(answer: object) -> str:
+    """A gold answer may be a number (``2022``) or missing."""
+    return "" if answer is None or isinstance(answer, dict | list) else str(answer)
+
+
+def _session_time(text: str) -> str:
+    """LoCoMo's ``"1:56 pm on 8 May, 2023"``; an ISO 8601 time is taken as it is (UTC when it has no zone)."""
+    try:
+        return datetime.strptime(text, "%I:%M %p on %d %B, %Y").isoformat() + "Z"
+    except ValueError:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return moment.isoformat() if moment.tzinfo else moment.isoformat() + "Z"
+
+
+def _accept_every_turn(conversations: list[Conversation]) -> None:
+    """The server and worker this benchmark starts take its longest turn in one ``add_memory`` (a working
+    session's turn may carry a long file): the message limit is raised to it when it is over, and the
+    body limit to what that message may weigh as escaped JSON."""
+    longest = max((len(t.message.encode()) for c in conversations for t in c.turns), default=0)
+    if longest > settings.HELIX_MAX_MESSAGE_BYTES:
+        os.environ["HELIX_MAX_MESSAGE_BYTES"] = str(longest)
+        print(f"the longest turn is {longest:,} bytes: the server started here accepts messages that long")
+    body = 6 * longest + 16384  # a character escaped as \uXXXX weighs six bytes
+    if body > settings.HELIX_MAX_BODY_BYTES:
+        os.environ["HELIX_MAX_BODY_BYTES"] = str(body)
+
+
+def baselines(conversations: list[Conversation]) -> tuple[list[Answer], list[Answer]]:
+    """Each question ranked over its conversation's turns, as ingested, by plain cosine and by plain
+    BM25: the top ten turns of each, in the order of the questions."""
+    cosine, bm25 = [], []
+    for conversation in conversations:
+        texts = [t.message for t in conversation.turns]
+        vectors = embedded(texts)
+        queries = embedded([q.text for q in conversation.questions])
+        index = Bm25(texts)
+        for question, query in zip(conversation.questions, queries, strict=True):
+            top = cosine_ranking(vectors, query, limit=TOP)
+            read = " ".join(texts[i] for i in top)
+            cosine.append(Answer(question, [conversation.turns[i].dia_id for i in top], {"cosine top-10": read}))
+            top = index.ranking(question.text, limit=TOP)
+            bm25.append(Answer(question, [conversation.turns[i].dia_id for i in top]))
+    return cosine, bm25
 
 
 def _evidence_ids(raw: list[str]) -> list[str]:
@@ -201,47 +290,116 @@ def _ingest(
     return time.perf_counter() - started
 
 
-def _evaluate_over_http(base_url: str, token: str, actor_id: str, conversations, prefix: str) -> str:
+def _evaluate_over_http(
+    base_url: str, token: str, actor_id: str, conversations, prefix: str
+) -> tuple[list[Answer], str]:
+    """Each question through ``search_memory`` (timed), then, when it has an answer to look for,
+    through ``build_context`` at each budget."""
     answers, samples = [], []
     with Helixsite(base_url, token=token, actor_id=actor_id, timeout=120) as helix:
         helix.search_memory(user_id=prefix + conversations[0].name, query="warm up")
         for conversation in conversations:
+            owner = prefix + conversation.name
             for question in conversation.questions:
                 started = time.perf_counter()
-                found = helix.search_memory(user_id=prefix + conversation.name, query=question.text, limit=10)
+                found = helix.search_memory(user_id=owner, query=question.text, limit=TOP)
                 samples.append((time.perf_counter() - started) * 1000)
-                answers.append((question, [r["metadata"].get("dia_id") for r in found["results"]]))
-    return summary(answers) + f"\n  search_memory over HTTP: {percentiles(samples)} ms ({len(samples)} questions)"
+                contexts = {}
+                if normalised(question.answer):
+                    for budget in BUDGETS:
+                        contexts[budget] = helix.build_context(user_id=owner, query=question.text, token_budget=budget)
+                answers.append(_answer(question, found["results"], contexts))
+    return answers, f"\n  search_memory over HTTP: {percentiles(samples)} ms ({len(samples)} questions)"
 
 
-def _evaluate_in_process(actor, conversations, prefix: str) -> str:
+def _evaluate_in_process(actor, conversations, prefix: str) -> tuple[list[Answer], str]:
     answers, samples = [], []
     for conversation in conversations:
+        owner = prefix + conversation.name
         for question in conversation.questions:
             started = time.perf_counter()
-            found = memory_search(
-                actor=actor, query=question.text, user_id=prefix + conversation.name, limit=10, reinforce=False
-            )
+            found = memory_search(actor=actor, query=question.text, user_id=owner, limit=TOP, reinforce=False)
             samples.append((time.perf_counter() - started) * 1000)
-            answers.append((question, [r["metadata"].get("dia_id") for r in found["results"]]))
-    return summary(answers) + f"\n  search in process: {percentiles(samples)} ms ({len(samples)} questions)"
+            contexts = {}
+            if normalised(question.answer):
+                for budget in BUDGETS:
+                    contexts[budget] = memory_build_context(
+                        actor=actor, query=question.text, user_id=owner, token_budget=budget, reinforce=False
+                    )
+            answers.append(_answer(question, found["results"], contexts))
+    return answers, f"\n  search in process: {percentiles(samples)} ms ({len(samples)} questions)"
+
+
+def _answer(question: Question, results: list[dict], contexts: dict[int, dict]) -> Answer:
+    """The text read for the answer is what the tools hand a model: the results' contents, and the
+    memories ``build_context`` packed (their contents without the ids before them, whose hex digits
+    would otherwise hold any short number)."""
+    texts = {"search top-10": " ".join(r["content"] for r in results[:TOP])}
+    for budget, context in contexts.items():
+        texts[f"context {budget}"] = " ".join(m["content"] for m in context["memories"])
+    return Answer(question, [r["metadata"].get("dia_id") for r in results], texts)
+
+
+def report(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> str:
+    """The server's recall, its recall@10 beside that of its parts, and what reached the model."""
+    ranked = summary([(a.question, a.dia_ids) for a in answers])
+    return "\n".join([ranked, beside_parts(answers, cosine, bm25), reached(answers, cosine)])
+
+
+def beside_parts(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> str:
+    """Per category, the server's recall@10 next to plain cosine's and plain BM25's, flagged where it is
+    below the better of the two: the hybrid must never rank below its own parts."""
+    server, *parts = (recall_table([(a.question, a.dia_ids) for a in given]) for given in (answers, cosine, bm25))
+    width = max(12, *(len(name) for name in server))
+    lines = [f"  {'recall@10':{width}} Helixsite  cosine  BM25"]
+    for name, scores in server.items():
+        ours, plain, lexical = scores[1], parts[0][name][1], parts[1][name][1]
+        best = max(plain, lexical)
+        flag = f"BELOW max(cosine, BM25) by {best - ours:.3f}" if ours < best else "not below its parts"
+        lines.append(f"  {name:{width}} {ours:9.3f}  {plain:6.3f}  {lexical:4.3f}  {flag}")
+    return "\n".join(lines)
+
+
+def reached(answers: list[Answer], cosine: list[Answer]) -> str:
+    """Per category, the share of questions whose answer is in the text each source hands the model."""
+    rows = [
+        (a.question.category, a.question.answer, {**a.texts, **c.texts})
+        for a, c in zip(answers, cosine, strict=True)
+        if normalised(a.question.answer)
+    ]
+    shares = answer_shares(rows)
+    sources = ["search top-10", *(f"context {b}" for b in BUDGETS), "cosine top-10"]
+    width = max(12, *(len(name) for name in shares)) if shares else 12
+    lines = [f"  {'answer in':{width}} " + "  ".join(sources)]
+    for name, (count, share) in shares.items():
+        figures = "  ".join(f"{share.get(source, 0.0):>{len(source)}.3f}" for source in sources)
+        lines.append(f"  {name:{width}} {figures}  ({count} questions with an answer)")
+    return "\n".join(lines)
 
 
 def summary(answers: list[tuple[Question, list[str | None]]]) -> str:
     """recall@5, recall@10 and MRR, overall and per category."""
+    table = recall_table(answers)
+    width = max(12, *(len(name) for name in table)) if table else 12
+    return "\n".join(
+        f"  {name:{width}} recall@5 {r5:.3f}  recall@10 {r10:.3f}  MRR {mrr:.3f}  ({count} questions)"
+        for name, (r5, r10, mrr, count) in table.items()
+    )
+
+
+def recall_table(answers: list[tuple[Question, list[str | None]]]) -> dict[str, tuple[float, float, float, int]]:
+    """recall@5, recall@10, MRR and the number of questions: for "all", then for each category in the
+    order its first question comes."""
     groups: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     for question, dia_ids in answers:
         scores = _scores(question.evidence, dia_ids)
         groups["all"].append(scores)
-        groups[CATEGORIES[question.category]].append(scores)
-    lines = []
-    for name in ("all", *CATEGORIES.values()):
-        rows = groups.get(name)
-        if not rows:
-            continue
+        groups[question.category].append(scores)
+    table = {}
+    for name, rows in groups.items():
         r5, r10, mrr = (sum(column) / len(rows) for column in zip(*rows, strict=True))
-        lines.append(f"  {name:12} recall@5 {r5:.3f}  recall@10 {r10:.3f}  MRR {mrr:.3f}  ({len(rows)} questions)")
-    return "\n".join(lines)
+        table[name] = (r5, r10, mrr, len(rows))
+    return table
 
 
 def _scores(evidence: set[str], dia_ids: list[str | None]) -> tuple[float, float, float]:
