@@ -60,6 +60,10 @@ from rbac.services import token_issue
 SPACES = {False: "bench-locomo-v", True: "bench-locomo-x"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CLIENTS = int(os.environ.get("BENCH_LOCOMO_CLIENTS", "2"))
+# The most a message may weigh in a JSON body: each character escaped (a backslash, "u" and four hex
+# digits: six bytes), and room for the call's other fields.
+ESCAPED_BYTES = 6
+BODY_HEADROOM_BYTES = 16384
 BUDGETS = (1000, 2000)  # build_context's token budgets whose packed text is read for the answer
 TOP = 10
 
@@ -214,7 +218,7 @@ def _accept_every_turn(conversations: list[Conversation]) -> None:
     if longest > settings.HELIX_MAX_MESSAGE_BYTES:
         os.environ["HELIX_MAX_MESSAGE_BYTES"] = str(longest)
         print(f"the longest turn is {longest:,} bytes: the server started here accepts messages that long")
-    body = 6 * longest + 16384  # a character escaped as \uXXXX weighs six bytes
+    body = ESCAPED_BYTES * longest + BODY_HEADROOM_BYTES
     if body > settings.HELIX_MAX_BODY_BYTES:
         os.environ["HELIX_MAX_BODY_BYTES"] = str(body)
 
