@@ -16,6 +16,7 @@ BENCHMARKS = {
     "room_pages": "bench.room_pages",
     "atlas": "bench.atlas",
     "locomo": "bench.locomo",
+    "working_sessions": "bench.working_sessions",
     "export_import": "bench.export_import",
     "reembed": "bench.reembed",
     "documents": "bench.documents",

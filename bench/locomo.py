@@ -56,7 +56,8 @@ from memory.search.conductor import memory_build_context, memory_search
 from rbac.services import token_issue
 
 # Each ingestion mode in a workspace of its own, read by a principal of its own: BM25 counts words
-# over what the reader sees, so one mode's memories must not weigh on the other's.
+# over what the reader sees, so one mode's memories must not weigh on the other's (nor one corpus's
+# on another's: a file other than LoCoMo's gets workspaces of its own, ``spaces``).
 SPACES = {False: "bench-locomo-v", True: "bench-locomo-x"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CLIENTS = int(os.environ.get("BENCH_LOCOMO_CLIENTS", "2"))
@@ -81,6 +82,7 @@ class Question:
     category: str  # its name: the question's own "ability", or LoCoMo's name for its number
     evidence: set[str]
     answer: str = ""  # the gold answer as written (a number becomes its digits); "" when none
+    superseded: set[str] = field(default_factory=set)  # turns whose value the evidence updates
 
 
 @dataclass
@@ -103,6 +105,15 @@ class Conversation:
 def data_file() -> Path:
     default = Path(settings.BASE_DIR).parent / "shared" / "data" / "locomo-dev.json"
     return Path(os.environ.get("BENCH_LOCOMO_FILE", default))
+
+
+def spaces(path: Path) -> dict[bool, str]:
+    """The workspace of each ingestion mode for the corpus at ``path``: LoCoMo's own, or one named after
+    another file, so that two corpora never share an owner's memories or BM25's word counts."""
+    if path.name == "locomo-dev.json":
+        return SPACES
+    stem = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")[:40]
+    return {extract: f"bench-{stem}-{'x' if extract else 'v'}" for extract in SPACES}
 
 
 def run() -> None:
@@ -128,7 +139,8 @@ def run() -> None:
     overrides = json.loads(os.environ.get("BENCH_LOCOMO_SETTINGS", "{}"))
     configs = overrides if isinstance(overrides, list) else [overrides]
     readers = {}
-    for extract, space in SPACES.items():
+    workspaces = spaces(path)
+    for extract, space in workspaces.items():
         actor = prepared(workspace=space, principal=space)
         readers[extract] = (actor, token_issue(user=actor, name="bench locomo").raw)
     connection.close()
@@ -136,8 +148,8 @@ def run() -> None:
     with _server() as base_url, _worker():
         for mode in wanted:
             extract = mode.strip() == "true"
-            prefix = "locomo-x-" if extract else "locomo-v-"
-            space = SPACES[extract]
+            prefix = f"{workspaces[extract].removeprefix('bench-')}-"
+            space = workspaces[extract]
             actor, token = readers[extract]
             owned = Memory.objects.filter(user_id__startswith=prefix)
             if not (os.environ.get("BENCH_LOCOMO_REUSE") and owned.exists()):
@@ -180,9 +192,12 @@ def load(path: Path) -> list[Conversation]:
             if name is None:
                 continue
             evidence = {e for e in _evidence_ids(qa.get("evidence", [])) if e in known}
+            superseded = {e for e in _evidence_ids(qa.get("superseded_evidence", [])) if e in known}
             answer = qa.get("answer")
             if evidence:
-                conversation.questions.append(Question(qa["question"], name, evidence, _answer_text(answer)))
+                conversation.questions.append(
+                    Question(qa["question"], name, evidence, _answer_text(answer), superseded - evidence)
+                )
         conversations.append(conversation)
     return conversations
 
@@ -347,7 +362,31 @@ def _answer(question: Question, results: list[dict], contexts: dict[int, dict]) 
 def report(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> str:
     """The server's recall, its recall@10 beside that of its parts, and what reached the model."""
     ranked = summary([(a.question, a.dia_ids) for a in answers])
-    return "\n".join([ranked, beside_parts(answers, cosine, bm25), reached(answers, cosine)])
+    lines = [ranked, beside_parts(answers, cosine, bm25), reached(answers, cosine)]
+    if any(a.question.superseded for a in answers):
+        lines.append(updates_first({"Helixsite": answers, "cosine": cosine, "BM25": bm25}))
+    return "\n".join(lines)
+
+
+def updates_first(rankings: dict[str, list[Answer]]) -> str:
+    """For the questions whose evidence updates a value stated in earlier turns: in how many of those
+    whose top ten holds both an updated and an updating turn the update comes first."""
+    lines = []
+    for name, answers in rankings.items():
+        both = first = 0
+        for answer in answers:
+            if not answer.question.superseded:
+                continue
+            top = answer.dia_ids[:TOP]
+            new = next((i for i, d in enumerate(top) if d in answer.question.evidence), None)
+            old = next((i for i, d in enumerate(top) if d in answer.question.superseded), None)
+            if new is not None and old is not None:
+                both += 1
+                first += new < old
+        lines.append(
+            f"  update ranked above what it updates, {name}: {first} of {both} questions with both in the top ten"
+        )
+    return "\n".join(lines)
 
 
 def beside_parts(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> str:
