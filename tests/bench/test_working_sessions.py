@@ -7,7 +7,8 @@ import json
 
 from bench.locomo import Answer, Question, load, spaces, updates_first
 from bench.working_sessions import chats, problems, to_locomo, written
-from bench.working_sessions.shape import Chat, Question as Asked, Session, a, u
+from bench.working_sessions.shape import Chat, Session, a, u
+from bench.working_sessions.shape import Question as Asked
 
 CHAT = Chat(
     name="ws-test",
