@@ -1,0 +1,696 @@
+"""A user building a small Rust command-line tool at work with an assistant, over eight weeks: clap and
+serde, errors, three carriers' file formats, benchmarks, release builds, a cross-compile target that
+changes with the hardware, and a demo date that moves."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from bench.working_sessions.shape import Chat, Question, Session, a, u
+
+
+def w(text: str) -> str:
+    """``text`` as the speaker wrote it: the source's indentation dropped, prose lines wrapped for the
+    source joined again, fenced blocks and list items kept line by line."""
+    lines = textwrap.dedent(text).strip("\n").splitlines()
+    out: list[str] = []
+    fenced = False
+    for line in lines:
+        if line.startswith("```"):
+            fenced = not fenced
+            out.append(line)
+            continue
+        joinable = (
+            not fenced
+            and out
+            and out[-1]
+            and not out[-1].startswith("```")
+            and line
+            and not re.match(r"(\s|[-*>|]\s|\d+[.)]\s)", line)
+        )
+        if joinable:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out).strip()
+
+
+S1 = Session(
+    "2026-01-12T19:40:00Z",
+    [
+        u(
+            w(
+                r"""
+                Evening. I want to write a small Rust CLI for work — I'm on the ops tooling side at
+                Brackwater Freight. It reads the manifest files carriers send us (CSV mostly) and flags bad
+                rows before they reach billing. I'm calling it slipcheck. I've done the Rust book and some
+                Exercism but never shipped anything real in Rust, so assume I know the syntax and not much
+                about the ecosystem.
+                """
+            ),
+            key="rc-intro",
+        ),
+        a(
+            w(
+                r"""
+                Nice first project — a file-in, report-out CLI is about the best shape there is for learning
+                Rust properly. Here's a starting point that keeps the moving parts small: clap for the
+                arguments, serde + csv for reading rows, anyhow for errors in `main` while we figure out
+                what the real error cases are.
+
+                ```toml
+                [package]
+                name = "slipcheck"
+                version = "0.1.0"
+                edition = "2021"
+
+                [dependencies]
+                clap = { version = "4.4", features = ["derive"] }
+                serde = { version = "1.0", features = ["derive"] }
+                csv = "1.3"
+                anyhow = "1.0"
+                ```
+
+                Layout I'd suggest:
+
+                - `src/main.rs` — argument parsing and the exit code, nothing else
+                - `src/lib.rs` — the reading and checking, so it can be tested and benchmarked
+                - `tests/` — a few real (anonymised) manifests as fixtures
+
+                Want me to sketch `main.rs` with a single `validate <FILE>` command to start?
+                """
+            ),
+            key="rc-clap-old",
+        ),
+        u(
+            "One ground rule before we go on: when you change something, give me the whole file back, "
+            "never fragments. I paste straight over mine.",
+            key="rc-rule-wholefile",
+        ),
+        a(
+            w(
+                r"""
+                Understood — complete files from here on. Here's `src/main.rs` in full:
+
+                ```rust
+                use std::path::PathBuf;
+
+                use anyhow::{Context, Result};
+                use clap::Parser;
+
+                /// Check carrier manifest files before they reach billing.
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    /// The manifest file to read
+                    file: PathBuf,
+                }
+
+                fn main() -> Result<()> {
+                    let cli = Cli::parse();
+                    let text = std::fs::read_to_string(&cli.file)
+                        .with_context(|| format!("could not read {}", cli.file.display()))?;
+                    let mut reader = csv::Reader::from_reader(text.as_bytes());
+                    let mut rows = 0usize;
+                    for record in reader.records() {
+                        let _record = record?;
+                        rows += 1;
+                    }
+                    println!("{rows} rows read from {}", cli.file.display());
+                    Ok(())
+                }
+                ```
+
+                It reads everything into memory up front, which is fine for now; we can switch to streaming from
+                a `File` later if the files get big.
+                """
+            )
+        ),
+        u(
+            "And please: no unwrap() outside of tests. I got burned by a panic in a cron job last year "
+            "and was paged at 3am for it.",
+            key="rc-rule-unwrap",
+        ),
+        a(
+            w(
+                r"""
+                Agreed, and it's a good habit for a tool that'll run unattended. Outside tests I'll use `?`
+                with context, or handle the `None`/`Err` case explicitly; if something truly can't fail
+                I'll use `expect("reason")` only where the reason is provable and say why in the message.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ok first carrier. We'll start with Hallam Express — they're the biggest volume. Their
+                manifests are semicolon-separated, of course, because the export tool was set up by someone
+                in their Rotterdam office. Header looks like:
+
+                ```
+                consignment;collected;postcode;weight_kg;pieces;service
+                HX-20931;2026-01-09;LS11 5QT;12.40;2;NEXT
+                ```
+                """
+            ),
+            key="rc-carrier-hallam",
+        ),
+        a(
+            w(
+                r"""
+                Semicolons are easy — `csv::ReaderBuilder` takes a delimiter. And since we know the columns,
+                let's deserialize into a struct instead of poking at string records. Full `src/main.rs`:
+
+                ```rust
+                use std::path::PathBuf;
+
+                use anyhow::{Context, Result};
+                use clap::Parser;
+                use serde::Deserialize;
+
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    file: PathBuf,
+                }
+
+                #[derive(Debug, Deserialize)]
+                struct Row {
+                    consignment: String,
+                    collected: String,
+                    postcode: String,
+                    weight_kg: f64,
+                    pieces: u32,
+                    service: String,
+                }
+
+                fn main() -> Result<()> {
+                    let cli = Cli::parse();
+                    let mut reader = csv::ReaderBuilder::new()
+                        .delimiter(b';')
+                        .from_path(&cli.file)
+                        .with_context(|| format!("could not open {}", cli.file.display()))?;
+                    let mut rows = 0usize;
+                    for result in reader.deserialize::<Row>() {
+                        let row = result.context("bad row")?;
+                        rows += 1;
+                        let _ = row;
+                    }
+                    println!("{rows} rows read");
+                    Ok(())
+                }
+                ```
+
+                Note `from_path` streams from the file now rather than reading it all up front.
+                """
+            )
+        ),
+        u("warning: fields `consignment`, `collected`, ... are never read. ignore?"),
+        a(
+            "Yes, for now — it's just rustc noticing we deserialize the fields but don't use them yet. "
+            "They'll be read as soon as validation exists. If it bothers you, `#[allow(dead_code)]` on the "
+            "struct, but I'd rather leave the warning as a reminder."
+        ),
+        u(
+            "It reads! 2,300 rows from last Tuesday's file, no complaints. Calling it a night, my son has "
+            "his recorder recital in the morning and I've promised not to be a zombie."
+        ),
+        a(
+            "Good luck surviving the recorders. Next time: the actual checks — which rows count as bad — and "
+            "proper error types."
+        ),
+    ],
+)
+
+S2 = Session(
+    "2026-01-15T20:05:00Z",
+    [
+        u(
+            w(
+                r"""
+                Right, validation. What counts as bad, per the billing team:
+
+                - weight missing, zero or negative
+                - postcode that doesn't look like a UK postcode
+                - pieces = 0
+                - the same consignment number twice in one file
+                - collected date in the future
+
+                Warnings (not errors): weight over 1000 kg, service code we don't know.
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Good list — and splitting errors from warnings now will save us later. I'd move the rules
+                into `src/lib.rs` so `main` stays thin. Full file:
+
+                ```rust
+                use std::collections::HashSet;
+
+                use serde::Deserialize;
+
+                #[derive(Debug, Deserialize)]
+                pub struct Row {
+                    pub consignment: String,
+                    pub collected: String,
+                    pub postcode: String,
+                    pub weight_kg: Option<f64>,
+                    pub pieces: u32,
+                    pub service: String,
+                }
+
+                #[derive(Debug, PartialEq)]
+                pub enum Finding {
+                    Error(String),
+                    Warning(String),
+                }
+
+                const SERVICES: &[&str] = &["NEXT", "ECON", "TIMED", "SAT"];
+
+                pub fn check(row: &Row, seen: &mut HashSet<String>, today: &str) -> Vec<Finding> {
+                    let mut found = Vec::new();
+                    match row.weight_kg {
+                        None => found.push(Finding::Error("weight missing".into())),
+                        Some(w) if w <= 0.0 => found.push(Finding::Error(format!("weight {w} kg"))),
+                        Some(w) if w > 1000.0 => found.push(Finding::Warning(format!("heavy: {w} kg"))),
+                        Some(_) => {}
+                    }
+                    if row.pieces == 0 {
+                        found.push(Finding::Error("no pieces".into()));
+                    }
+                    if !looks_like_postcode(&row.postcode) {
+                        found.push(Finding::Error(format!("postcode {:?}", row.postcode)));
+                    }
+                    if !seen.insert(row.consignment.clone()) {
+                        found.push(Finding::Error(format!("duplicate {}", row.consignment)));
+                    }
+                    if row.collected.as_str() > today {
+                        found.push(Finding::Error(format!("collected in the future: {}", row.collected)));
+                    }
+                    if !SERVICES.contains(&row.service.as_str()) {
+                        found.push(Finding::Warning(format!("unknown service {}", row.service)));
+                    }
+                    found
+                }
+
+                fn looks_like_postcode(s: &str) -> bool {
+                    let s = s.trim();
+                    let Some((outward, inward)) = s.split_once(' ') else { return false };
+                    (2..=4).contains(&outward.len())
+                        && inward.len() == 3
+                        && outward.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                        && inward.chars().next().is_some_and(|c| c.is_ascii_digit())
+                }
+                ```
+
+                Comparing ISO dates as strings works because `YYYY-MM-DD` sorts lexically; if Hallam ever
+                sends another format we'll parse properly. The postcode check is deliberately loose — it
+                catches the garbage without trying to be the Royal Mail.
+                """
+            )
+        ),
+        u(
+            "For errors I like thiserror enums in the library part and anyhow only at the top in main. Saw "
+            "that split in a talk and it stuck.",
+            key="rc-pref-thiserror",
+        ),
+        a(
+            w(
+                r"""
+                That's the common split and a good one: typed errors where callers might match on them,
+                `anyhow` where you only print them. New `src/error.rs`, in full:
+
+                ```rust
+                use std::path::PathBuf;
+
+                #[derive(Debug, thiserror::Error)]
+                pub enum ManifestError {
+                    #[error("could not open {path}")]
+                    Open {
+                        path: PathBuf,
+                        #[source]
+                        source: std::io::Error,
+                    },
+                    #[error("row {line}: {source}")]
+                    Row {
+                        line: u64,
+                        #[source]
+                        source: csv::Error,
+                    },
+                    #[error("the file has no header row")]
+                    NoHeader,
+                }
+                ```
+
+                Add `thiserror = "1.0"` to `[dependencies]` and `pub mod error;` at the top of `lib.rs`.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                error[E0277]: `?` couldn't convert the error to `ManifestError`
+                  --> src/lib.rs:61:45
+                   |
+                61 |         let row: Row = result?;
+                   |                              ^ the trait `From<csv::Error>` is not implemented for `ManifestError`
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Right — `?` needs a `From<csv::Error>` and we deliberately didn't derive one, because the
+                `Row` variant wants the line number too. So map it by hand at that spot:
+
+                ```rust
+                let line = reader.position().line();
+                let row: Row = result.map_err(|source| ManifestError::Row { line, source })?;
+                ```
+
+                I could add `#[from]` on a bare `Csv(csv::Error)` variant instead, but then every error
+                message loses the line, and the line is what the billing team will ask for first.
+                """
+            )
+        ),
+        u(
+            "Also, whenever you suggest a commit message: imperative mood and under 50 characters. The repo "
+            "has a hook that nags otherwise.",
+            key="rc-rule-commit",
+        ),
+        a("Noted. For what we've got so far: `Add row checks and typed manifest errors` (40 characters)."),
+        u("What should it exit with when rows are bad, vs when the file can't even be read? Cron cares."),
+        a(
+            w(
+                r"""
+                Give them distinct codes so the cron wrapper can tell "the data is bad" from "the tool
+                couldn't run". Full `src/main.rs`:
+
+                ```rust
+                use std::collections::HashSet;
+                use std::path::PathBuf;
+                use std::process::ExitCode;
+
+                use clap::Parser;
+                use slipcheck::{check_file, Finding};
+
+                const EXIT_OK: u8 = 0;
+                const EXIT_IO: u8 = 2;
+                const EXIT_INVALID: u8 = 3;
+
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    file: PathBuf,
+                }
+
+                fn main() -> ExitCode {
+                    let cli = Cli::parse();
+                    let mut seen = HashSet::new();
+                    let findings = match check_file(&cli.file, &mut seen) {
+                        Ok(findings) => findings,
+                        Err(err) => {
+                            eprintln!("slipcheck: {err:#}");
+                            return ExitCode::from(EXIT_IO);
+                        }
+                    };
+                    let errors = findings.iter().filter(|(_, f)| matches!(f, Finding::Error(_))).count();
+                    for (line, finding) in &findings {
+                        println!("line {line}: {finding:?}");
+                    }
+                    if errors > 0 { ExitCode::from(EXIT_INVALID) } else { ExitCode::from(EXIT_OK) }
+                }
+                ```
+
+                Exit 1 is left alone on purpose: clap uses 2 for usage errors too, which is close enough to
+                "couldn't run" that I'm happy sharing it.
+                """
+            ),
+            key="rc-code-exit",
+        ),
+        u("Works. Ines (my manager) asked if it'll be ready for the ops demo on February 10.", key="rc-demo-old"),
+        a(
+            w(
+                r"""
+                Comfortably, if we keep the scope to what billing asked for. What I'd want by then:
+
+                1. `validate` on Hallam files with the checks above
+                2. a readable summary at the end instead of `Debug` output
+                3. a release build running on whatever machine ops will use
+
+                Extra carriers and anything clever can come after the demo.
+                """
+            )
+        ),
+        u("Sounds right. The Debug output is hideous, agreed."),
+        a("It is. Next session, the summary table and a second subcommand for reports, if you want it."),
+    ],
+)
+
+S3 = Session(
+    "2026-01-22T18:30:00Z",
+    [
+        u(
+            "I do want two commands: `validate` (what we have) and `report`, which prints counts per service "
+            "and total weight, for the billing people who don't care about individual rows."
+        ),
+        a(
+            w(
+                r"""
+                Subcommands with clap's derive API — full `src/main.rs`:
+
+                ```rust
+                use std::path::PathBuf;
+                use std::process::ExitCode;
+
+                use clap::{Parser, Subcommand};
+                use slipcheck::{EXIT_INVALID, EXIT_IO};
+
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    #[command(subcommand)]
+                    command: Command,
+                }
+
+                #[derive(Subcommand, Debug)]
+                enum Command {
+                    /// List every bad row
+                    Validate { file: PathBuf },
+                    /// Counts per service and total weight
+                    Report { file: PathBuf },
+                }
+
+                fn main() -> ExitCode {
+                    let cli = Cli::parse();
+                    let outcome = match &cli.command {
+                        Command::Validate { file } => slipcheck::validate(file),
+                        Command::Report { file } => slipcheck::report(file).map(|()| true),
+                    };
+                    match outcome {
+                        Ok(true) => ExitCode::SUCCESS,
+                        Ok(false) => ExitCode::from(EXIT_INVALID),
+                        Err(err) => {
+                            eprintln!("slipcheck: {err:#}");
+                            ExitCode::from(EXIT_IO)
+                        }
+                    }
+                }
+                ```
+
+                `validate` now returns `Ok(false)` when it found errors; the printing moved into the
+                library so both commands format the same way, and the exit-code constants moved to `lib.rs`
+                as `pub const` so the integration tests can use them.
+                """
+            )
+        ),
+        u(
+            "Before you reach for a crate for the table: I'm allergic to long dependency trees. If std can "
+            "do it, skip the crate.",
+            key="rc-pref-deps",
+        ),
+        a(
+            w(
+                r"""
+                Fair — `format!` width specifiers are enough for a plain table. Full `src/report.rs`:
+
+                ```rust
+                use std::collections::BTreeMap;
+
+                pub struct Totals {
+                    pub rows: usize,
+                    pub weight_kg: f64,
+                }
+
+                pub fn render(by_service: &BTreeMap<String, Totals>) -> String {
+                    let mut out = String::new();
+                    out.push_str(&format!("{:<10} {:>8} {:>12}\n", "service", "rows", "weight kg"));
+                    let mut rows = 0;
+                    let mut weight = 0.0;
+                    for (service, t) in by_service {
+                        out.push_str(&format!("{:<10} {:>8} {:>12.1}\n", service, t.rows, t.weight_kg));
+                        rows += t.rows;
+                        weight += t.weight_kg;
+                    }
+                    out.push_str(&format!("{:<10} {:>8} {:>12.1}\n", "total", rows, weight));
+                    out
+                }
+                ```
+
+                `BTreeMap` keeps the services sorted, so the output is stable from run to run — handy when
+                someone diffs two reports.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                Looks a bit ragged when a service code is long — we have one called `TIMED-0900-SAT`:
+
+                ```
+                service        rows    weight kg
+                ECON            412       5120.3
+                TIMED-0900-SAT       17        201.0
+                total           429       5321.3
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                The `10` is a minimum width, not a fixed one, so long names push the rest over. Measure the
+                longest name first and use it as the width — still no crate. Full `src/report.rs`:
+
+                ```rust
+                use std::collections::BTreeMap;
+
+                pub struct Totals {
+                    pub rows: usize,
+                    pub weight_kg: f64,
+                }
+
+                pub fn render(by_service: &BTreeMap<String, Totals>) -> String {
+                    let width = by_service.keys().map(|s| s.len()).chain(["service".len()]).max().unwrap_or(7);
+                    let mut out = format!("{:<width$} {:>8} {:>12}\n", "service", "rows", "weight kg");
+                    let (mut rows, mut weight) = (0, 0.0);
+                    for (service, t) in by_service {
+                        out += &format!("{:<width$} {:>8} {:>12.1}\n", service, t.rows, t.weight_kg);
+                        rows += t.rows;
+                        weight += t.weight_kg;
+                    }
+                    out += &format!("{:<width$} {:>8} {:>12.1}\n", "total", rows, weight);
+                    out
+                }
+                ```
+
+                The `unwrap_or` is on an iterator that always has at least one item (the header), so it
+                never falls back — but it isn't an `unwrap()`, so no 3am pages.
+                """
+            )
+        ),
+        u(
+            "Gareth on the night shift has been trying it. He wants a strict mode where warnings count as "
+            "errors, and he wants to turn it on in the cron job through an environment variable rather than "
+            "editing the command line.",
+            key="rc-gareth-strict",
+        ),
+        a(
+            w(
+                r"""
+                clap can read a flag from the environment directly. Add `"env"` to clap's feature list in
+                `Cargo.toml`, then — full `src/main.rs`:
+
+                ```rust
+                use std::path::PathBuf;
+                use std::process::ExitCode;
+
+                use clap::{Parser, Subcommand};
+                use slipcheck::{EXIT_INVALID, EXIT_IO};
+
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    /// Treat warnings as errors
+                    #[arg(long, global = true, env = "SLIPCHECK_STRICT")]
+                    strict: bool,
+                    #[command(subcommand)]
+                    command: Command,
+                }
+
+                #[derive(Subcommand, Debug)]
+                enum Command {
+                    Validate { file: PathBuf },
+                    Report { file: PathBuf },
+                }
+
+                fn main() -> ExitCode {
+                    let cli = Cli::parse();
+                    let outcome = match &cli.command {
+                        Command::Validate { file } => slipcheck::validate(file, cli.strict),
+                        Command::Report { file } => slipcheck::report(file).map(|()| true),
+                    };
+                    match outcome {
+                        Ok(true) => ExitCode::SUCCESS,
+                        Ok(false) => ExitCode::from(EXIT_INVALID),
+                        Err(err) => {
+                            eprintln!("slipcheck: {err:#}");
+                            ExitCode::from(EXIT_IO)
+                        }
+                    }
+                }
+                ```
+
+                For a `bool` flag clap accepts `true`/`false`, `1`/`0`, `yes`/`no` from the variable, so
+                Gareth can set it to `1` in the crontab.
+                """
+            ),
+            key="rc-code-strict",
+        ),
+        u(
+            "First release build: cargo build --release, binary is 8.4 MB. Seems big for what it does?",
+            key="rc-size-old",
+        ),
+        a(
+            w(
+                r"""
+                A lot of that is debug symbols and the panic-unwinding machinery, not your code. Rust
+                release builds keep symbol tables by default. Quick check:
+
+                ```sh
+                ls -lh target/release/slipcheck
+                strip target/release/slipcheck && ls -lh target/release/slipcheck
+                ```
+
+                We can bake that into a release profile later along with LTO; I'd leave it until the code
+                settles, because it also makes builds slower.
+                """
+            )
+        ),
+        u("Fine by me. It's not like the Pi is short on disk."),
+        a(
+            "Right — size only matters if you're copying it around a lot. Which Pi, by the way? "
+            "That'll matter for how we build."
+        ),
+        u("I'll tell you next time, have to check with IT. Thanks for today."),
+        a("Any time."),
+    ],
+)
+
+CHAT = Chat(
+    name="ws-04-rust-cli",
+    sessions=[S1, S2, S3],
+    questions=[
+        Question(
+            "Add a --quiet option that hides the summary table.",
+            "whole file",
+            ["rc-rule-wholefile"],
+            "standing-instruction",
+        ),
+    ],
+)
