@@ -682,9 +682,565 @@ S3 = Session(
     ],
 )
 
+S4 = Session(
+    "2026-01-29T19:10:00Z",
+    [
+        u(
+            w(
+                r"""
+                Second carrier: Nordlink. They send JSON, one array per file, and they've named things their
+                own way. Sample (trimmed):
+
+                ```json
+                [
+                  {"consignment_ref": "NL-7781-A", "pickup": "2026-01-27", "dest_postcode": "HU3 4RT",
+                   "gross_weight": 8.5, "parcels": 1, "product": "ECON"},
+                  {"consignment_ref": "NL-7782-A", "pickup": "2026-01-27", "dest_postcode": "HU3 4RT",
+                   "gross_weight": null, "parcels": 2, "product": "NEXT"}
+                ]
+                ```
+                """
+            ),
+            key="rc-carrier-nordlink",
+        ),
+        a(
+            w(
+                r"""
+                serde can map their names onto our `Row` without a second struct: `rename` on each field
+                for the JSON side, and the CSV side keeps the Hallam names via `alias`. Add `serde_json =
+                "1.0"` to the dependencies. Full `src/row.rs`:
+
+                ```rust
+                use serde::Deserialize;
+
+                /// One consignment, whichever carrier sent it.
+                #[derive(Debug, Deserialize)]
+                pub struct Row {
+                    #[serde(alias = "consignment_ref")]
+                    pub consignment: String,
+                    #[serde(alias = "pickup")]
+                    pub collected: String,
+                    #[serde(alias = "dest_postcode")]
+                    pub postcode: String,
+                    #[serde(alias = "gross_weight")]
+                    pub weight_kg: Option<f64>,
+                    #[serde(alias = "parcels")]
+                    pub pieces: u32,
+                    #[serde(alias = "product")]
+                    pub service: String,
+                }
+
+                pub fn read_nordlink(path: &std::path::Path) -> Result<Vec<Row>, crate::error::ManifestError> {
+                    let file = std::fs::File::open(path)
+                        .map_err(|source| crate::error::ManifestError::Open { path: path.into(), source })?;
+                    let rows = serde_json::from_reader(std::io::BufReader::new(file))?;
+                    Ok(rows)
+                }
+                ```
+
+                I used `alias` rather than `rename` so one struct reads both: the Nordlink id arrives as
+                `consignment_ref` and lands in `consignment`, the same field Hallam's column fills. You'll
+                need a `Json(#[from] serde_json::Error)` variant in `ManifestError` for that last `?`.
+                """
+            ),
+            key="rc-code-rename",
+        ),
+        u(
+            w(
+                r"""
+                added the variant, builds. but on a real file:
+
+                ```
+                slipcheck: invalid type: null, expected f64 at line 14 column 22
+                ```
+
+                I thought Option<f64> handled null?
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                It does — which makes me think the file you ran isn't hitting `Row` at all. Line 14 column
+                22 in a pretty-printed Nordlink file is likely inside a nested object. Can you paste lines
+                10–16?
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                    "product": "NEXT",
+                    "dims": {
+                      "length_cm": 40,
+                      "width_cm": null,
+                ```
+                oh. they added a dims block. we don't even use it
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                There it is: `dims` isn't in our struct, so serde should ignore it — unless something in the
+                chain is strict. Check whether you added `#[serde(deny_unknown_fields)]` when you were
+                experimenting; with that, serde tries to account for `dims`, and the error surfaces at the
+                first value it can't place. Remove it and unknown fields are skipped silently, which is what
+                we want for a carrier that adds fields without telling anyone.
+                """
+            )
+        ),
+        u("Yep, I had deny_unknown_fields in there from a tutorial. Gone now, file reads fine."),
+        a("Good. If you ever want to *know* when Nordlink adds fields, we can log unknown keys as a warning instead."),
+        u(
+            "Different thing. Some Hallam files are missing their first consignment — report says 1,199 rows "
+            "where billing counts 1,200. Not every file, maybe one in five."
+        ),
+        a(
+            w(
+                r"""
+                I'd bet those are the files that come *without* a header row. `csv::ReaderBuilder` assumes
+                the first record is a header unless you tell it otherwise, so in a headerless file the first
+                consignment gets eaten as column names — no error, just one row short. And because we
+                deserialize by name, the next rows would fail... unless the header we expect matches by
+                accident. Can you check one of the short files with `head -2`?
+                """
+            ),
+            key="rc-fact-headers",
+        ),
+        u(
+            w(
+                r"""
+                ```
+                $ head -2 HALLAM_20260126_B.csv
+                HX-21877;2026-01-26;BD7 1DP;3.20;1;ECON
+                HX-21878;2026-01-26;BD7 1DP;4.10;1;ECON
+                ```
+                yep no header. and we deserialize... by position? It didn't fail
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                It didn't fail because with `has_headers(true)` and a struct, csv matches by the header it
+                read — here the "header" is the first data row, none of whose values match our field names,
+                so… it should have failed. Unless `flexible` or a positional fallback is on; either way,
+                let's stop guessing and detect it. Full `src/hallam.rs`:
+
+                ```rust
+                use std::fs::File;
+                use std::io::{BufRead, BufReader, Seek, SeekFrom};
+                use std::path::Path;
+
+                use crate::error::ManifestError;
+                use crate::row::Row;
+
+                const HEADER: &str = "consignment;collected;postcode;weight_kg;pieces;service";
+
+                pub fn open(path: &Path) -> Result<csv::Reader<File>, ManifestError> {
+                    let open = |path: &Path| File::open(path).map_err(|source| ManifestError::Open {
+                        path: path.into(),
+                        source,
+                    });
+                    let mut file = open(path)?;
+                    let mut first = String::new();
+                    BufReader::new(&mut file)
+                        .read_line(&mut first)
+                        .map_err(|source| ManifestError::Open { path: path.into(), source })?;
+                    file.seek(SeekFrom::Start(0))
+                        .map_err(|source| ManifestError::Open { path: path.into(), source })?;
+                    let has_header = first.trim_end() == HEADER;
+                    let mut builder = csv::ReaderBuilder::new();
+                    builder.delimiter(b';').has_headers(has_header);
+                    let mut reader = builder.from_reader(file);
+                    if !has_header {
+                        reader.set_headers(csv::StringRecord::from(HEADER.split(';').collect::<Vec<_>>()));
+                    }
+                    Ok(reader)
+                }
+                ```
+
+                When the header is missing we supply it ourselves, so deserializing by name still works and
+                the first consignment is kept.
+                """
+            )
+        ),
+        u("1,200 rows. Billing will be thrilled, they've been adding that row back by hand for weeks."),
+        a("Ha — worth telling them, that's the kind of thing that makes people trust a new tool."),
+        u(
+            "Side note, since you asked about the hardware: the tool'll actually run on the little box in the "
+            "Coldharbour depot — a Raspberry Pi 3 under the dispatch desk, 32-bit Raspbian. Can I build for "
+            "that from my laptop?",
+            key="rc-depot",
+        ),
+        a(
+            w(
+                r"""
+                Yes. A Pi 3 on 32-bit Raspbian is `armv7-unknown-linux-gnueabihf`. The least painful route
+                is `cross`, which runs the build in a container that already has the linker and C
+                libraries:
+
+                ```sh
+                cargo install cross --locked
+                cross build --release --target armv7-unknown-linux-gnueabihf
+                scp target/armv7-unknown-linux-gnueabihf/release/slipcheck pi@dispatch-pi:~/bin/
+                ```
+
+                Plain `rustup target add` + `cargo build --target` also works, but then you need an ARM
+                linker installed and configured in `.cargo/config.toml` yourself.
+                """
+            ),
+            key="rc-target-old",
+        ),
+        u("cross wants docker and I have podman on this laptop. does that work or do I need docker?"),
+        a(
+            w(
+                r"""
+                Podman works. Tell cross which engine to use:
+
+                ```sh
+                export CROSS_CONTAINER_ENGINE=podman
+                ```
+
+                Put it in your shell profile, then run the same `cross build` line as before. If podman is
+                rootless and you hit permission errors on `target/`, run `cargo clean` once — a previous
+                build as root leaves files it can't overwrite.
+                """
+            )
+        ),
+        u("Built and copied. It runs on the Pi! Slowly, but it runs."),
+        a("Slowly how? If you can time it on a real nightly file, we'll know what we're up against."),
+    ],
+)
+
+S5 = Session(
+    "2026-02-05T20:00:00Z",
+    [
+        u(
+            "Timing question answered, sort of: Ines says on the nightly Hallam file (about 1.2 million rows) "
+            "it has to finish in under 2 seconds on the depot box, or the ops people won't wait for it "
+            "before they start loading vans.",
+            key="rc-fact-budget",
+        ),
+        a(
+            w(
+                r"""
+                A clear target, good. Before optimising anything let's measure properly with criterion, so
+                we know whether a change helped. Add to `Cargo.toml`:
+
+                ```toml
+                [dev-dependencies]
+                criterion = "0.5"
+
+                [[bench]]
+                name = "parse"
+                harness = false
+                ```
+
+                Full `benches/parse.rs`:
+
+                ```rust
+                use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+                fn parse_hallam(c: &mut Criterion) {
+                    let data = std::fs::read("tests/fixtures/hallam_10k.csv").expect("fixture present");
+                    let mut group = c.benchmark_group("parse");
+                    group.throughput(Throughput::Elements(10_000));
+                    group.bench_function("parse_hallam_10k", |b| {
+                        b.iter(|| slipcheck::check_bytes(&data, false).expect("fixture parses"))
+                    });
+                    group.finish();
+                }
+
+                criterion_group!(benches, parse_hallam);
+                criterion_main!(benches);
+                ```
+
+                (`expect` in a bench is test code, so I think that's within your rule.) You'll need a
+                `check_bytes` entry point in `lib.rs` that works on a byte slice, so the bench measures
+                parsing and checking, not disk.
+                """
+            )
+        ),
+        u("Dev-dependency only, so it doesn't end up in the binary? Then fine."),
+        a(
+            "Right — dev-dependencies are only built for tests, examples and benches. "
+            "The release binary never sees criterion."
+        ),
+        u(
+            w(
+                r"""
+                ```
+                parse/parse_hallam_10k  time:   [71.218 ms 71.602 ms 72.093 ms]
+                                        thrpt:  [138.71 Kelem/s 139.66 Kelem/s 140.41 Kelem/s]
+                ```
+                so roughly 140k rows/s on my laptop. The Pi will be a lot worse. 1.2M rows would be ~9s here.
+                """
+            ),
+            key="rc-speed-old",
+        ),
+        a(
+            w(
+                r"""
+                That's slow for Rust, which is good news: there's easy speed on the table. The main cost is
+                almost certainly allocation — every row allocates six `String`s through `deserialize`, plus
+                the `consignment.clone()` into the duplicate set. Two changes:
+
+                1. Reuse one `csv::ByteRecord` for the whole file instead of a fresh record per row.
+                2. Deserialize into a borrowed row (`&str` fields) that points into that record.
+
+                ```rust
+                #[derive(Debug, serde::Deserialize)]
+                pub struct RowRef<'a> {
+                    pub consignment: &'a str,
+                    pub collected: &'a str,
+                    pub postcode: &'a str,
+                    pub weight_kg: Option<f64>,
+                    pub pieces: u32,
+                    pub service: &'a str,
+                }
+
+                let headers = reader.byte_headers()?.clone();
+                let mut record = csv::ByteRecord::new();
+                while reader.read_byte_record(&mut record)? {
+                    let row: RowRef = record.deserialize(Some(&headers))?;
+                    findings.extend(check(&row, &mut seen, today));
+                }
+                ```
+
+                The duplicate set still needs owned strings, but only one per row instead of seven.
+                """
+            )
+        ),
+        u("I thought you were giving me whole files"),
+        a(
+            w(
+                r"""
+                You're right, sorry — that was a sketch to explain the idea, and then I left it as one.
+                Here's the full `src/check.rs`:
+
+                ```rust
+                use std::collections::HashSet;
+
+                use crate::error::ManifestError;
+                use crate::Finding;
+
+                #[derive(Debug, serde::Deserialize)]
+                pub struct RowRef<'a> {
+                    pub consignment: &'a str,
+                    pub collected: &'a str,
+                    pub postcode: &'a str,
+                    pub weight_kg: Option<f64>,
+                    pub pieces: u32,
+                    pub service: &'a str,
+                }
+
+                pub fn check_reader<R: std::io::Read>(
+                    reader: &mut csv::Reader<R>,
+                    today: &str,
+                ) -> Result<Vec<(u64, Finding)>, ManifestError> {
+                    let headers = reader
+                        .byte_headers()
+                        .map_err(|source| ManifestError::Row { line: 1, source })?
+                        .clone();
+                    let mut record = csv::ByteRecord::new();
+                    let mut seen: HashSet<String> = HashSet::new();
+                    let mut findings = Vec::new();
+                    loop {
+                        let line = reader.position().line();
+                        match reader.read_byte_record(&mut record) {
+                            Ok(false) => break,
+                            Ok(true) => {}
+                            Err(source) => return Err(ManifestError::Row { line, source }),
+                        }
+                        let row: RowRef = record
+                            .deserialize(Some(&headers))
+                            .map_err(|source| ManifestError::Row { line, source })?;
+                        for finding in crate::rules::check(&row, &mut seen, today) {
+                            findings.push((line, finding));
+                        }
+                    }
+                    Ok(findings)
+                }
+                ```
+
+                `rules::check` takes `&RowRef` now; the only change inside it is
+                `seen.insert(row.consignment.to_owned())`.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                error: lifetime may not live long enough
+                  --> src/check.rs:31:25
+                   |
+                23 |     reader: &mut csv::Reader<R>,
+                   |             - let's call the lifetime of this reference `'1`
+                ...
+                31 |         let row: RowRef = record
+                   |                  ^^^^^^ type annotation requires that `record` is borrowed for `'static`
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                That's `rules::check` — I'd guess its signature says `row: &RowRef<'static>` or is missing
+                the lifetime so the compiler picked one for you. Make it generic over the lifetime:
+
+                ```rust
+                pub fn check<'a>(row: &RowRef<'a>, seen: &mut HashSet<String>, today: &str) -> Vec<Finding>
+                ```
+
+                The row only has to live as long as the call, which is exactly what the loop gives it.
+                """
+            )
+        ),
+        u("That was it, I'd written RowRef<'static> because the compiler suggested it earlier. lesson learned"),
+        a(
+            "The compiler's `'static` suggestion is the classic trap — it's usually the one fix that makes the "
+            "error go away in one place and come back somewhere worse."
+        ),
+        u("Running the bench again tomorrow, the laptop fan is screaming and the kids need the wifi for homework."),
+        a("Fair. When you do, run it twice — criterion compares against the previous run and tells you the change."),
+    ],
+)
+
+S6 = Session(
+    "2026-02-09T18:45:00Z",
+    [
+        u(
+            "Good news and a question. The ByteRecord rewrite landed and the bench says parse_hallam_10k is "
+            "down to about 24 ms, so roughly 410k rows/s on the laptop, criterion says -66%. Gareth ran the "
+            "armv7 build on the Pi with the nightly file and it took 3.4s, so we're still over Ines's limit. "
+            "Question: is there more to get out of the build itself, before I start rewriting code again?",
+            key="rc-speed-new",
+        ),
+        a(
+            w(
+                r"""
+                Yes — the default release profile leaves some speed and a lot of size on the table. Full
+                `Cargo.toml` with a tuned profile:
+
+                ```toml
+                [package]
+                name = "slipcheck"
+                version = "0.2.0"
+                edition = "2021"
+
+                [dependencies]
+                clap = { version = "4.4", features = ["derive", "env"] }
+                serde = { version = "1.0", features = ["derive"] }
+                serde_json = "1.0"
+                csv = "1.3"
+                anyhow = "1.0"
+                thiserror = "1.0"
+
+                [dev-dependencies]
+                criterion = "0.5"
+
+                [[bench]]
+                name = "parse"
+                harness = false
+
+                [profile.release]
+                lto = "fat"
+                codegen-units = 1
+                panic = "abort"
+                strip = true
+                ```
+
+                - `lto` and `codegen-units = 1` let the optimiser see across crates — slower builds, faster code.
+                - `panic = "abort"` drops the unwinding tables; with no `unwrap()` in the code, a panic
+                  should be a genuine bug anyway.
+                - `strip = true` removes the symbols, which is most of the size.
+                """
+            ),
+            key="rc-code-profile",
+        ),
+        u(
+            "Binary's down to 3.1 MB after stripping symbols. Took 40s longer to build but who cares.",
+            key="rc-size-new",
+        ),
+        a(
+            "That's about what I'd expect. If build time ever bothers you during development, the tuned "
+            "profile only applies to `--release`; `cargo build` stays quick."
+        ),
+        u("Pi run with the new profile: nightly file in 2.6s. Closer. Still not under.", key="rc-pi3-time"),
+        a(
+            w(
+                r"""
+                Then the remaining lever is the hardware: a Pi 3 has four cores and we're using one. The
+                checks are per row except the duplicate check, so we can split the file into chunks, check
+                them on threads, and merge the duplicate sets afterwards. `std::thread::scope` does this
+                without any crate:
+
+                ```rust
+                use std::collections::HashMap;
+                use std::thread;
+
+                pub fn check_parallel(rows: &[RowRef<'_>], today: &str) -> Vec<(usize, Finding)> {
+                    let threads = thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+                    let size = rows.len().div_ceil(threads).max(1);
+                    let mut findings: Vec<(usize, Finding)> = thread::scope(|s| {
+                        let handles: Vec<_> = rows
+                            .chunks(size)
+                            .enumerate()
+                            .map(|(i, chunk)| s.spawn(move || crate::rules::check_chunk(chunk, i * size, today)))
+                            .collect();
+                        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+                    });
+                    let mut first_seen: HashMap<&str, usize> = HashMap::new();
+                    for (index, row) in rows.iter().enumerate() {
+                        if let Some(first) = first_seen.insert(row.consignment, index) {
+                            findings.push((index, Finding::Error(format!("duplicate of row {first}"))));
+                        }
+                    }
+                    findings.sort_by_key(|(index, _)| *index);
+                    findings
+                }
+                ```
+
+                It needs the rows in memory (borrowed from one big buffer), which at 1.2M rows is roughly
+                the file size again — fine on a Pi with 1 GB.
+                """
+            )
+        ),
+        u("`h.join().unwrap_or_default()` — doesn't that hide a thread that panicked?"),
+        a(
+            w(
+                r"""
+                Good catch — it does, silently, and with `panic = "abort"` a panic would kill the process
+                before we got there anyway, so it's both hiding and pointless. Better to be explicit that
+                the join can't return an error under abort:
+
+                ```rust
+                handles
+                    .into_iter()
+                    .flat_map(|h| match h.join() {
+                        Ok(found) => found,
+                        Err(_) => unreachable!("panic = abort: a panicking thread ends the process"),
+                    })
+                    .collect()
+                ```
+
+                Same behaviour, but the reason is written down instead of buried in a default.
+                """
+            )
+        ),
+        u("ok. I'll try this on the Pi later this week. Sourdough needs feeding, brb never"),
+        a("Priorities. Let me know the Pi number when you have it."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-04-rust-cli",
-    sessions=[S1, S2, S3],
+    sessions=[S1, S2, S3, S4, S5, S6],
     questions=[
         Question(
             "Add a --quiet option that hides the summary table.",
