@@ -988,7 +988,7 @@ S5 = Session(
                 almost certainly allocation — every row allocates six `String`s through `deserialize`, plus
                 the `consignment.clone()` into the duplicate set. Two changes:
 
-                1. Reuse one `csv::ByteRecord` for the whole file instead of a fresh record per row.
+                1. Reuse one `csv::ByteRecord` for every row of the file instead of a fresh record per row.
                 2. Deserialize into a borrowed row (`&str` fields) that points into that record.
 
                 ```rust
@@ -1238,9 +1238,334 @@ S6 = Session(
     ],
 )
 
+S7 = Session(
+    "2026-02-16T19:20:00Z",
+    [
+        u(
+            "Bunch of things. First, the ops demo is on the 24th now — Ines moved it because of the "
+            "quarter-end freeze, so we have an extra two weeks, which I'm choosing to see as a gift. Second, "
+            "I never got to try the threaded version on the Pi 3: IT swapped it for a Pi 5 with 64-bit "
+            "Raspberry Pi OS, so I'm building for aarch64-unknown-linux-gnu now. First run on the new box, "
+            "single-threaded, nightly file in 0.9s! So we're under the limit without the threads at all. "
+            "Keep them or bin them?",
+            key="rc-s7-update",
+        ),
+        a(
+            w(
+                r"""
+                Congratulations on the hardware upgrade doing the optimising for you. I'd keep the threaded
+                path but behind a flag that defaults to off: it's tested code, and the files will only get
+                bigger, but single-threaded output is easier to reason about when a row is wrong.
+
+                ```rust
+                /// Check chunks of the file on all cores (rows are still reported in order)
+                #[arg(long, global = true)]
+                parallel: bool,
+                ```
+
+                For the new target, `cross` handles it the same way:
+
+                ```sh
+                cross build --release --target aarch64-unknown-linux-gnu
+                ```
+
+                and the binary lands in `target/aarch64-unknown-linux-gnu/release/`. You can delete the
+                armv7 toolchain image from podman if you want the disk back (`podman image ls | grep
+                cross`).
+                """
+            )
+        ),
+        u("Just the flag hunk? I'll take it this once, it's two lines."),
+        a("Thanks — I'll go back to complete files next time. It goes at the top of `Cli`, next to `strict`."),
+        u(
+            w(
+                r"""
+                Now the annoying one. Third carrier, Vantage Parcel, sends fixed-width text files, because of
+                course they do. From their spec PDF (columns are 1-based, inclusive):
+
+                ```
+                1-12   consignment
+                13-20  collected (YYYYMMDD)
+                21-28  postcode, left-aligned, space padded
+                29-36  weight in grams, zero padded
+                37-39  pieces
+                40-44  service
+                ```
+                """
+            ),
+            key="rc-carrier-vantage",
+        ),
+        a(
+            w(
+                r"""
+                Fixed-width is just slicing, so no crate needed. Full `src/vantage.rs`:
+
+                ```rust
+                use crate::error::ManifestError;
+
+                pub struct VantageRow {
+                    pub consignment: String,
+                    pub collected: String,
+                    pub postcode: String,
+                    pub weight_kg: Option<f64>,
+                    pub pieces: u32,
+                    pub service: String,
+                }
+
+                fn field(line: &str, from: usize, to: usize) -> &str {
+                    line.get(from..to).unwrap_or("").trim()
+                }
+
+                pub fn parse_line(line: &str, number: u64) -> Result<VantageRow, ManifestError> {
+                    let date = field(line, 12, 20);
+                    let grams: Option<u64> = field(line, 28, 36).parse().ok();
+                    Ok(VantageRow {
+                        consignment: field(line, 0, 12).to_owned(),
+                        collected: format!("{}-{}-{}", &date[..4], &date[4..6], &date[6..]),
+                        postcode: field(line, 20, 28).to_owned(),
+                        weight_kg: grams.map(|g| g as f64 / 1000.0),
+                        pieces: field(line, 36, 39)
+                            .parse()
+                            .map_err(|_| ManifestError::Field { line: number, name: "pieces" })?,
+                        service: field(line, 39, 44).to_owned(),
+                    })
+                }
+                ```
+
+                Rust slices are 0-based and end-exclusive, so spec columns `13-20` become `12..20`. Weight
+                arrives in grams, and we convert to kilograms so the rules don't care who sent the row.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                ---- vantage::tests::short_line stdout ----
+                thread 'vantage::tests::short_line' panicked at src/vantage.rs:19:41:
+                byte index 4 is out of range of ``
+                ```
+                the test feeds it a truncated line
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                That's my `&date[..4]` — on a short line `date` is empty and indexing panics. Exactly the
+                kind of thing your rule is there for; slicing is an `unwrap()` in disguise. Full file again,
+                with the date checked properly:
+
+                ```rust
+                use crate::error::ManifestError;
+
+                pub struct VantageRow {
+                    pub consignment: String,
+                    pub collected: String,
+                    pub postcode: String,
+                    pub weight_kg: Option<f64>,
+                    pub pieces: u32,
+                    pub service: String,
+                }
+
+                fn field(line: &str, from: usize, to: usize) -> &str {
+                    line.get(from..to).unwrap_or("").trim()
+                }
+
+                fn iso_date(raw: &str, number: u64) -> Result<String, ManifestError> {
+                    let bad = || ManifestError::Field { line: number, name: "collected" };
+                    if raw.len() != 8 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(bad());
+                    }
+                    Ok(format!("{}-{}-{}", &raw[..4], &raw[4..6], &raw[6..]))
+                }
+
+                pub fn parse_line(line: &str, number: u64) -> Result<VantageRow, ManifestError> {
+                    let grams: Option<u64> = field(line, 28, 36).parse().ok();
+                    Ok(VantageRow {
+                        consignment: field(line, 0, 12).to_owned(),
+                        collected: iso_date(field(line, 12, 20), number)?,
+                        postcode: field(line, 20, 28).to_owned(),
+                        weight_kg: grams.map(|g| g as f64 / 1000.0),
+                        pieces: field(line, 36, 39)
+                            .parse()
+                            .map_err(|_| ManifestError::Field { line: number, name: "pieces" })?,
+                        service: field(line, 39, 44).to_owned(),
+                    })
+                }
+                ```
+
+                The slices inside `iso_date` are safe now: we've checked the length is 8 and every byte is
+                an ASCII digit, so each index is on a character boundary.
+                """
+            )
+        ),
+        u("Tests green. How does slipcheck know which parser to use? Right now I pass --format."),
+        a(
+            w(
+                r"""
+                You could sniff it: JSON starts with `[` (after whitespace), Hallam has semicolons in the
+                first line, Vantage lines are exactly 44 characters with no separators. But carriers'
+                files arrive with their names on them — `HALLAM_*.csv`, `NL*.json`, `VPX*.txt` — and a
+                filename rule is easier to explain to Gareth than a heuristic. I'd do: `--format` wins if
+                given, otherwise the filename prefix, otherwise an error telling you to pass `--format`.
+                """
+            )
+        ),
+        u("Filename prefix it is. Ops name them consistently, it's the one thing they're religious about."),
+        a("Then that's the cheapest reliable signal we've got. I'll write it up next time with the full `main.rs`."),
+    ],
+)
+
+S8 = Session(
+    "2026-02-23T20:30:00Z",
+    [
+        u(
+            "Housekeeping first. Merged dependabot's bump this morning, so we're on clap 4.5.4 now. CI went "
+            "red though:",
+            key="rc-clap-new",
+        ),
+        u(
+            w(
+                r"""
+                ```
+                error: package `clap_builder v4.5.2` cannot be built because it requires rustc 1.74 or newer,
+                while the currently active rustc version is 1.72.1
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                The 4.5 line raised clap's minimum supported Rust version to 1.74, and your CI runner is
+                on 1.72.1. Two options: pin clap back to 4.4, or move CI to a newer toolchain. I'd move CI —
+                staying on old Rust to keep one dependency happy gets worse every month. Pin it in the repo
+                so laptop and CI agree. Full `rust-toolchain.toml`:
+
+                ```toml
+                [toolchain]
+                channel = "1.76"
+                components = ["rustfmt", "clippy"]
+                targets = ["aarch64-unknown-linux-gnu"]
+                ```
+
+                rustup reads this on every `cargo` call and installs the toolchain if it's missing, so the
+                CI job just needs rustup itself, which the runner image has.
+                """
+            )
+        ),
+        u("Green again. Does 4.5 change anything I'd notice?"),
+        a(
+            w(
+                r"""
+                Mostly the help output: 4.5 styles `--help` with colours and bold headings by default when
+                it writes to a terminal. Piped output stays plain. If ops find the colours noisy:
+
+                ```rust
+                #[command(name = "slipcheck", version, about, styles = clap::builder::Styles::plain())]
+                ```
+
+                Nothing in your derive code needed changing — that's why the bump compiled.
+                """
+            )
+        ),
+        u(
+            "Colours are fine. Ops will think it's fancy. Can we get tab completion for bash? Gareth keeps "
+            "typo-ing validate."
+        ),
+        a(
+            w(
+                r"""
+                That one really wants the `clap_complete` crate — it generates the scripts from your
+                `Cli` definition, so they never go stale. It's small and from the clap maintainers, but
+                it is a dependency, so your call. If yes, a hidden subcommand is the usual way. Full
+                `src/main.rs`:
+
+                ```rust
+                use std::io;
+                use std::path::PathBuf;
+                use std::process::ExitCode;
+
+                use clap::{CommandFactory, Parser, Subcommand};
+                use clap_complete::Shell;
+                use slipcheck::{EXIT_INVALID, EXIT_IO};
+
+                #[derive(Parser, Debug)]
+                #[command(name = "slipcheck", version, about)]
+                struct Cli {
+                    #[arg(long, global = true, env = "SLIPCHECK_STRICT")]
+                    strict: bool,
+                    #[arg(long, global = true)]
+                    parallel: bool,
+                    #[command(subcommand)]
+                    command: Command,
+                }
+
+                #[derive(Subcommand, Debug)]
+                enum Command {
+                    Validate { file: PathBuf, #[arg(long)] format: Option<slipcheck::Format> },
+                    Report { file: PathBuf, #[arg(long)] format: Option<slipcheck::Format> },
+                    /// Print a shell completion script
+                    #[command(hide = true)]
+                    Completions { shell: Shell },
+                }
+
+                fn main() -> ExitCode {
+                    let cli = Cli::parse();
+                    let opts = slipcheck::Options { strict: cli.strict, parallel: cli.parallel };
+                    let outcome = match &cli.command {
+                        Command::Validate { file, format } => slipcheck::validate(file, *format, &opts),
+                        Command::Report { file, format } => slipcheck::report(file, *format, &opts).map(|()| true),
+                        Command::Completions { shell } => {
+                            clap_complete::generate(*shell, &mut Cli::command(), "slipcheck", &mut io::stdout());
+                            Ok(true)
+                        }
+                    };
+                    match outcome {
+                        Ok(true) => ExitCode::SUCCESS,
+                        Ok(false) => ExitCode::from(EXIT_INVALID),
+                        Err(err) => {
+                            eprintln!("slipcheck: {err:#}");
+                            ExitCode::from(EXIT_IO)
+                        }
+                    }
+                }
+                ```
+
+                Then on the Pi: `slipcheck completions bash > ~/.local/share/bash-completion/completions/slipcheck`.
+                `Format` picks the parser from the filename when `--format` isn't given, as we discussed.
+                """
+            ),
+            key="rc-code-completions",
+        ),
+        u("Yes to clap_complete, that one's worth it. Installed on the Pi, Gareth is delighted."),
+        a("Good. One fewer typo-induced 3am message."),
+        u("Demo's tomorrow. Bit nervous, ops people are blunt and they've seen three tools come and go. Any advice?"),
+        a(
+            w(
+                r"""
+                Some things that usually work with a sceptical ops audience:
+
+                - Start with their problem, not the tool: "billing has been re-adding a row by hand from
+                  one in five Hallam files" lands better than any feature list.
+                - Run it live on last night's real file, on the depot box, and let the timing speak.
+                - Show a failure: a bad row, the line number, the exit code the cron job sees.
+                - Say plainly what it doesn't do yet, and ask what they'd want next — then write it down
+                  in front of them.
+
+                And keep it short. Ten minutes and questions beats thirty minutes of slides.
+                """
+            )
+        ),
+        u("Ten minutes, real file, show a failure. Got it. Wish me luck."),
+        a("Good luck — you've got a genuinely useful tool to show."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-04-rust-cli",
-    sessions=[S1, S2, S3, S4, S5, S6],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
     questions=[
         Question(
             "Add a --quiet option that hides the summary table.",
