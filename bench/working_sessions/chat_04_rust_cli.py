@@ -1563,9 +1563,463 @@ S8 = Session(
     ],
 )
 
+S9 = Session(
+    "2026-02-25T17:50:00Z",
+    [
+        u(
+            "Demo went well!! Real file, 0.9s, showed them a Vantage row with a missing weight and the exit "
+            "code. The loudest of the ops leads said 'fine, but can it fix them too?' — they want a fix "
+            "subcommand that rewrites the postcodes it can repair (lowercase, missing space) and leaves the "
+            "rest for a human.",
+            key="rc-ops-fix",
+        ),
+        a(
+            w(
+                r"""
+                That's the best possible outcome of a demo: they asked for more. Let's be careful with
+                `fix`, though, because it's the first command that writes. My suggestions:
+
+                1. Only repairs that are unambiguous: uppercase, trim, insert the space before the last
+                   three characters.
+                2. Never overwrite in place directly — write a new file next to it, then rename over the
+                   original, so a crash halfway leaves the original intact.
+                3. A way to see what it would change without changing anything.
+
+                The repair itself:
+
+                ```rust
+                /// A postcode we can repair without guessing, or None.
+                pub fn repair_postcode(raw: &str) -> Option<String> {
+                    let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+                    let compact = compact.to_ascii_uppercase();
+                    if !(5..=7).contains(&compact.len()) || !compact.is_ascii() {
+                        return None;
+                    }
+                    let (outward, inward) = compact.split_at(compact.len() - 3);
+                    let fixed = format!("{outward} {inward}");
+                    (fixed != raw).then_some(fixed)
+                }
+                ```
+
+                `split_at` is safe here because we've checked the string is ASCII, so every byte is a
+                character boundary.
+                """
+            )
+        ),
+        u("ok and the preview bit?"),
+        a(
+            w(
+                r"""
+                A `--dry-run` flag on `fix` that prints each change as `line 41: "ls115qt" -> "LS11 5QT"`
+                and writes nothing. Full `src/fix.rs`:
+
+                ```rust
+                use std::fs;
+                use std::io::Write;
+                use std::path::Path;
+
+                use crate::error::ManifestError;
+                use crate::postcode::repair_postcode;
+
+                pub struct Change {
+                    pub line: u64,
+                    pub from: String,
+                    pub to: String,
+                }
+
+                pub fn fix(path: &Path, dry_run: bool) -> Result<Vec<Change>, ManifestError> {
+                    let io = |source| ManifestError::Open { path: path.into(), source };
+                    let text = fs::read_to_string(path).map_err(io)?;
+                    let mut changes = Vec::new();
+                    let mut out = String::with_capacity(text.len());
+                    for (index, line) in text.lines().enumerate() {
+                        let mut fields: Vec<&str> = line.split(';').collect();
+                        let repaired = fields.get(2).and_then(|p| repair_postcode(p));
+                        if let Some(fixed) = &repaired {
+                            changes.push(Change { line: index as u64 + 1, from: fields[2].into(), to: fixed.clone() });
+                            fields[2] = fixed;
+                        }
+                        out.push_str(&fields.join(";"));
+                        out.push('\n');
+                    }
+                    if !dry_run && !changes.is_empty() {
+                        let tmp = path.with_extension("slipcheck-tmp");
+                        let mut file = fs::File::create(&tmp).map_err(io)?;
+                        file.write_all(out.as_bytes()).map_err(io)?;
+                        file.sync_all().map_err(io)?;
+                        fs::rename(&tmp, path).map_err(io)?;
+                    }
+                    Ok(changes)
+                }
+                ```
+
+                This version is Hallam-only (semicolons, postcode in column 3); Nordlink and Vantage can
+                follow once ops have used it for a week and we know it's trusted.
+                """
+            )
+        ),
+        u("`fields[2] = fixed;` — fixed is a &String there, does that borrow work?"),
+        a(
+            w(
+                r"""
+                It does: `fields` is a `Vec<&str>`, `&String` derefs to `&str`, and `repaired` lives until
+                the end of the loop body, after the `join`. If you moved the `join` after the loop it would
+                stop compiling, because `repaired` would be dropped while `fields` still points at it.
+                """
+            )
+        ),
+        u("The ops laptops are Windows. Does the rename trick work there?"),
+        a(
+            w(
+                r"""
+                `std::fs::rename` replaces an existing file on Windows too (it uses `MoveFileExW` with
+                `MOVEFILE_REPLACE_EXISTING`). The catch is that it fails if another program has the
+                original open — and on Windows, Excel holds files open with a lock. So if someone has the
+                manifest open in Excel, `fix` will error with "the process cannot access the file". That's
+                the right behaviour, I think; we should just make the message say "close it in Excel"
+                rather than the raw OS error.
+                """
+            )
+        ),
+        u("Ha, yes, it will 100% be open in Excel. Add that message please."),
+        a(
+            w(
+                r"""
+                In `fix`, map that one error kind to a friendlier variant. The change to `src/error.rs`,
+                full file:
+
+                ```rust
+                use std::path::PathBuf;
+
+                #[derive(Debug, thiserror::Error)]
+                pub enum ManifestError {
+                    #[error("could not open {path}")]
+                    Open {
+                        path: PathBuf,
+                        #[source]
+                        source: std::io::Error,
+                    },
+                    #[error("{path} is open in another program (Excel?) — close it and run fix again")]
+                    Locked { path: PathBuf },
+                    #[error("row {line}: {source}")]
+                    Row {
+                        line: u64,
+                        #[source]
+                        source: csv::Error,
+                    },
+                    #[error("row {line}: bad {name}")]
+                    Field { line: u64, name: &'static str },
+                    #[error(transparent)]
+                    Json(#[from] serde_json::Error),
+                    #[error("the file has no header row")]
+                    NoHeader,
+                }
+                ```
+
+                and in `fix.rs`, before the generic mapping: `Err(e) if e.kind() ==
+                std::io::ErrorKind::PermissionDenied => return Err(ManifestError::Locked { path: path.into() })`.
+                """
+            )
+        ),
+        u("Ships it. Commit message for the fix command?"),
+        a("`Add fix command for repairable postcodes` — 41 characters."),
+        u("Thanks. I'm taking Friday off, my partner's birthday, so next week."),
+        a("Enjoy it. Next week: the release workflow, so ops can get builds without asking you."),
+    ],
+)
+
+S10 = Session(
+    "2026-03-04T19:05:00Z",
+    [
+        u(
+            "Release automation. I want: push a tag v*, GitHub Actions builds the Pi binary and a Windows "
+            "exe for the ops laptops, attaches both to a release. We're on GitHub Enterprise at work, "
+            "Actions are allowed."
+        ),
+        a(
+            w(
+                r"""
+                Full `.github/workflows/release.yml`:
+
+                ```yaml
+                name: release
+                on:
+                  push:
+                    tags: ["v*"]
+
+                permissions:
+                  contents: write
+
+                jobs:
+                  build:
+                    strategy:
+                      matrix:
+                        include:
+                          - { os: ubuntu-latest, target: aarch64-unknown-linux-gnu, bin: slipcheck }
+                          - { os: windows-latest, target: x86_64-pc-windows-msvc, bin: slipcheck.exe }
+                    runs-on: ${{ matrix.os }}
+                    steps:
+                      - uses: actions/checkout@v4
+                      - name: Install cross
+                        if: matrix.os == 'ubuntu-latest'
+                        run: cargo install cross --locked
+                      - name: Build (cross)
+                        if: matrix.os == 'ubuntu-latest'
+                        run: cross build --release --target ${{ matrix.target }}
+                      - name: Build (native)
+                        if: matrix.os == 'windows-latest'
+                        run: cargo build --release --target ${{ matrix.target }}
+                      - name: Rename
+                        shell: bash
+                        run: |
+                          ext=""; [ "${{ matrix.os }}" = windows-latest ] && ext=".exe"
+                          t="${{ matrix.target }}"; cp "target/$t/release/${{ matrix.bin }}" "slipcheck-$t$ext"
+                      - uses: softprops/action-gh-release@v2
+                        with:
+                          files: slipcheck-${{ matrix.target }}*
+                ```
+
+                `rust-toolchain.toml` takes care of the Rust version on both runners. The Windows target
+                is MSVC, built natively — cross-compiling to Windows from Linux is possible but the native
+                runner is simpler.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                Error: Process completed with exit code 101.
+                error: toolchain '1.76-x86_64-unknown-linux-gnu' does not support target 'aarch64-unknown-linux-gnu'
+                ```
+                on the ubuntu job, in the cross step
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                That's cross and `rust-toolchain.toml` disagreeing: cross runs `rustup target add` inside
+                its own container setup, but the `targets` line in our toolchain file makes rustup try to
+                add the target on the host first, and on some runner images that host toolchain is
+                installed "minimal" and read-only. Simplest fix: drop the `targets` line from
+                `rust-toolchain.toml` — cross doesn't need it, and you don't either when you build with
+                cross on your laptop. Full file:
+
+                ```toml
+                [toolchain]
+                channel = "1.76"
+                components = ["rustfmt", "clippy"]
+                ```
+                """
+            )
+        ),
+        u("Green. Tagged v0.3.0, release has both files. Windows exe is 2.2 MB, funny."),
+        a(
+            "MSVC binaries tend to come out smaller — the Windows linker drops unused code aggressively and "
+            "the symbols go to a separate `.pdb` file rather than into the exe."
+        ),
+        u(
+            "Ops asked for a README they can actually read. Not a dev README. How to run it, what the exit "
+            "codes mean, what to do when it says a file is locked."
+        ),
+        a(
+            w(
+                r"""
+                A draft in their words rather than ours:
+
+                ```markdown
+                # slipcheck
+
+                Checks carrier manifest files before billing sees them.
+
+                ## Everyday use
+
+                    slipcheck validate HALLAM_20260304.csv
+                    slipcheck report NL20260304.json
+                    slipcheck fix HALLAM_20260304.csv --dry-run   (shows what it would change)
+                    slipcheck fix HALLAM_20260304.csv             (changes it)
+
+                ## What the result means
+
+                | It says            | Meaning                                   | What to do              |
+                |--------------------|-------------------------------------------|-------------------------|
+                | nothing, exit 0    | the file is fine                          | nothing                 |
+                | rows listed        | some rows are wrong (listed by line)      | fix them or call billing|
+                | "could not open"   | the file is missing or you can't read it  | check the name          |
+                | "open in another…" | Excel has the file open                   | close Excel, run again  |
+
+                Strict mode (warnings count as errors) is on in the night job; ask Gareth if a warning
+                stops the run.
+                ```
+
+                I kept the exit numbers out of the table on purpose — ops see messages, only cron sees codes.
+                """
+            )
+        ),
+        u("Love it. They'll still call me, but it's nice to point at something."),
+        a(
+            "They will, but less. And the README is the thing you'll update instead of answering the same "
+            "question twice."
+        ),
+        u("Half-term next week, we're going to Whitby with the kids. Back on the 16th-ish."),
+        a("Enjoy Whitby — bring a coat. Ping me when you're back."),
+    ],
+)
+
+S11 = Session(
+    "2026-03-18T20:15:00Z",
+    [
+        u(
+            w(
+                r"""
+                Back. Sunburnt in March, somehow. Gareth forwarded this from last night's run:
+
+                ```
+                slipcheck: row 1: bad collected
+                ```
+
+                on a Vantage file. Line 1 of the file:
+
+                ```
+                VPX0004417A 04032026LS6 2AB  0000210000 1ECON
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Two things are off in that line compared with the spec:
+
+                - the consignment is 11 characters plus a space, fine, but the date reads `04032026` —
+                  that's DDMMYYYY, not YYYYMMDD;
+                - everything after it is shifted by one, which suggests the line is 43 characters rather
+                  than 44.
+
+                So either Vantage changed their export, or this file came from a different system of
+                theirs. Do you have an older Vantage file from the same route to compare?
+                """
+            )
+        ),
+        u(
+            "Checked with their support. They moved to a new export 'for some customers' on 1 March. Date is "
+            "DDMMYYYY now and the consignment field is 11 wide. No version marker in the file. Lovely."
+        ),
+        a(
+            w(
+                r"""
+                Without a marker, the line length is our signal: 44 is the old layout, 43 the new one. I'd
+                make the layout a small table instead of hard-coded numbers, so the next change is data, not
+                code. Full `src/vantage.rs`:
+
+                ```rust
+                use crate::error::ManifestError;
+                use crate::row::OwnedRow;
+
+                struct Layout {
+                    len: usize,
+                    consignment: (usize, usize),
+                    date: (usize, usize),
+                    day_first: bool,
+                    postcode: (usize, usize),
+                    grams: (usize, usize),
+                    pieces: (usize, usize),
+                    service: (usize, usize),
+                }
+
+                const LAYOUTS: &[Layout] = &[
+                    Layout { len: 44, consignment: (0, 12), date: (12, 20), day_first: false,
+                             postcode: (20, 28), grams: (28, 36), pieces: (36, 39), service: (39, 44) },
+                    Layout { len: 43, consignment: (0, 11), date: (11, 19), day_first: true,
+                             postcode: (19, 27), grams: (27, 35), pieces: (35, 38), service: (38, 43) },
+                ];
+
+                fn field(line: &str, (from, to): (usize, usize)) -> &str {
+                    line.get(from..to).unwrap_or("").trim()
+                }
+
+                pub fn parse_line(line: &str, number: u64) -> Result<OwnedRow, ManifestError> {
+                    let layout = LAYOUTS
+                        .iter()
+                        .find(|l| l.len == line.len())
+                        .ok_or(ManifestError::Field { line: number, name: "line length" })?;
+                    let raw = field(line, layout.date);
+                    let bad = || ManifestError::Field { line: number, name: "collected" };
+                    if raw.len() != 8 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(bad());
+                    }
+                    let (y, m, d) = if layout.day_first {
+                        (&raw[4..], &raw[2..4], &raw[..2])
+                    } else {
+                        (&raw[..4], &raw[4..6], &raw[6..])
+                    };
+                    Ok(OwnedRow {
+                        consignment: field(line, layout.consignment).to_owned(),
+                        collected: format!("{y}-{m}-{d}"),
+                        postcode: field(line, layout.postcode).to_owned(),
+                        weight_kg: field(line, layout.grams).parse::<u64>().ok().map(|g| g as f64 / 1000.0),
+                        pieces: field(line, layout.pieces).parse().map_err(|_| ManifestError::Field {
+                            line: number,
+                            name: "pieces",
+                        })?,
+                        service: field(line, layout.service).to_owned(),
+                    })
+                }
+                ```
+
+                `OwnedRow` is the owned twin of `RowRef` we already use for Nordlink. A line of any other
+                length is an error that says so, instead of a confusing date message.
+                """
+            )
+        ),
+        u("Would've been nice to parse the date with chrono instead of slicing?"),
+        a(
+            w(
+                r"""
+                chrono would validate it as a calendar date (no 31 February), which slicing doesn't. It
+                pulls in a few crates, though. A middle way without a dependency: after slicing, check
+                month 01–12 and day 01–31, and let the future-date rule catch the rest. If you later need
+                real date arithmetic — "collected more than 14 days ago", say — that's when chrono (or
+                `time`) earns its place.
+                """
+            )
+        ),
+        u("Agree, range check for now. Adding a test with both layouts."),
+        a(
+            w(
+                r"""
+                Something like this in `tests/vantage.rs`:
+
+                ```rust
+                use slipcheck::vantage::parse_line;
+
+                #[test]
+                fn reads_both_layouts() {
+                    let old = "VPX0004417A 20260304LS6 2AB 000210000  1ECON ";
+                    let new = "VPX0004417A04032026LS6 2AB 00021000  1ECON ";
+                    for line in [old, new] {
+                        let row = parse_line(line, 1).expect("parses");
+                        assert_eq!(row.collected, "2026-03-04");
+                        assert_eq!(row.postcode, "LS6 2AB");
+                    }
+                }
+                ```
+
+                Pad the fixtures to exactly 44 and 43 characters — the test is only as good as those lengths.
+                """
+            )
+        ),
+        u("Both pass. Ines wants me to show slipcheck at the April all-hands. Apparently I'm 'the Rust person' now."),
+        a("That's how it happens — one useful tool and you're the Rust person. Congratulations, and sorry."),
+        u("Ha. Thanks for all the help with this, genuinely. Tagging v0.4.0."),
+        a("It was a pleasure. v0.4.0 with two Vantage layouts and a README ops can read — good release."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-04-rust-cli",
-    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11],
     questions=[
         Question(
             "Add a --quiet option that hides the summary table.",
