@@ -1106,6 +1106,17 @@ S5 = Session(
             "The compiler's `'static` suggestion is the classic trap — it's usually the one fix that makes the "
             "error go away in one place and come back somewhere worse."
         ),
+        u("Should I run the benches in CI too?"),
+        a(
+            w(
+                r"""
+                I wouldn't gate merges on them: shared CI runners vary by 20–30% from run to run, so you'd
+                get red builds from noise. Run them locally before and after a change you expect to matter,
+                and keep criterion's saved baselines (`--save-baseline main`, then `--baseline main`) for
+                comparisons across branches.
+                """
+            )
+        ),
         u("Running the bench again tomorrow, the laptop fan is screaming and the kids need the wifi for homework."),
         a("Fair. When you do, run it twice — criterion compares against the previous run and tells you the change."),
     ],
@@ -1862,6 +1873,28 @@ S10 = Session(
             "They will, but less. And the README is the thing you'll update instead of answering the same "
             "question twice."
         ),
+        u("Should the version in Cargo.toml match the tag? I bumped the tag but forgot the file."),
+        a(
+            w(
+                r"""
+                It should, because `slipcheck --version` prints the Cargo.toml version, not the tag — so
+                right now v0.3.0 says it's 0.2.0. A guard step at the start of the workflow catches it:
+
+                ```yaml
+                      - name: Tag matches Cargo.toml
+                        shell: bash
+                        run: |
+                          want="${GITHUB_REF_NAME#v}"
+                          have=$(grep -m1 '^version' Cargo.toml | cut -d'"' -f2)
+                          [ "$want" = "$have" ] || { echo "tag $want, Cargo.toml $have"; exit 1; }
+                ```
+
+                Then re-tag: delete v0.3.0, bump the file, commit, tag again.
+                """
+            )
+        ),
+        u("Done, and the release page now says 0.3.0 everywhere. Embarrassing but caught before ops noticed."),
+        a("Better the workflow catches it than Gareth."),
         u("Half-term next week, we're going to Whitby with the kids. Back on the 16th-ish."),
         a("Enjoy Whitby — bring a coat. Ping me when you're back."),
     ],
@@ -2026,6 +2059,103 @@ CHAT = Chat(
             "whole file",
             ["rc-rule-wholefile"],
             "standing-instruction",
+        ),
+        Question(
+            "Write me a helper that loads the carrier list from disk.",
+            "no unwrap()",
+            ["rc-rule-unwrap"],
+            "standing-instruction",
+        ),
+        Question(
+            "Retry logic's done and staged. What one-liner should go in the history for it?",
+            "imperative mood and under 50 characters",
+            ["rc-rule-commit"],
+            "standing-instruction",
+        ),
+        Question(
+            "Set up the failure types for the new Vantage module.", "thiserror", ["rc-pref-thiserror"], "preference"
+        ),
+        Question(
+            "How should I colour the warnings in the terminal output?",
+            "If std can do it, skip the crate",
+            ["rc-pref-deps"],
+            "preference",
+        ),
+        Question(
+            "How big is the release binary these days?", "3.1 MB", ["rc-size-new"], "knowledge-update", ["rc-size-old"]
+        ),
+        Question(
+            "Which version of clap is slipcheck on?",
+            "4.5.4",
+            ["rc-clap-new"],
+            "knowledge-update",
+            ["rc-clap-old", "rc-code-profile"],
+        ),
+        Question(
+            "What's the cross-compile target for the depot machine?",
+            "aarch64-unknown-linux-gnu",
+            ["rc-s7-update"],
+            "knowledge-update",
+            ["rc-target-old"],
+        ),
+        Question(
+            "What date did the ops demo end up on?", "24th", ["rc-s7-update"], "knowledge-update", ["rc-demo-old"]
+        ),
+        Question(
+            "What throughput does the Hallam parse benchmark show?",
+            "410k rows/s",
+            ["rc-speed-new"],
+            "knowledge-update",
+            ["rc-speed-old"],
+        ),
+        Question(
+            "Which carriers' manifests does slipcheck read?",
+            "Hallam Express; Nordlink; Vantage Parcel",
+            ["rc-carrier-hallam", "rc-carrier-nordlink", "rc-carrier-vantage"],
+            "multi-turn",
+        ),
+        Question(
+            "How long did the nightly file take on the Pi 3 after the release-profile tuning, and on the Pi 5?",
+            "2.6s; 0.9s",
+            ["rc-pi3-time", "rc-s7-update"],
+            "multi-turn",
+        ),
+        Question(
+            "What did Gareth ask for, and what did the ops leads want after the demo?",
+            "strict mode; fix subcommand",
+            ["rc-gareth-strict", "rc-ops-fix"],
+            "multi-turn",
+        ),
+        Question("Which depot does slipcheck run in?", "Coldharbour", ["rc-depot"], "single-fact"),
+        Question(
+            "Why were some Hallam files coming up one consignment short?",
+            "assumes the first record is a header",
+            ["rc-fact-headers"],
+            "single-fact",
+        ),
+        Question(
+            "What time limit did Ines set for the nightly file?", "under 2 seconds", ["rc-fact-budget"], "single-fact"
+        ),
+        Question("Which company am I writing slipcheck for?", "Brackwater Freight", ["rc-intro"], "single-fact"),
+        Question(
+            "Which environment variable switches on strict mode?",
+            "SLIPCHECK_STRICT",
+            ["rc-code-strict", "rc-code-completions"],
+            "code",
+        ),
+        Question("What exit code does slipcheck return when rows fail the checks?", "3", ["rc-code-exit"], "code"),
+        Question(
+            "Which serde attribute lets one struct read both the Hallam and the Nordlink field names?",
+            "alias",
+            ["rc-code-rename"],
+            "code",
+        ),
+        Question("What's the panic setting in our release profile?", "abort", ["rc-code-profile"], "code"),
+        Question(
+            "What do I run to regenerate the bash completion script?",
+            "slipcheck completions bash",
+            ["rc-code-completions"],
+            "code",
         ),
     ],
 )
