@@ -485,9 +485,479 @@ S4 = Session(
     ],
 )
 
+S5 = Session(
+    "2026-01-28T19:45:00Z",
+    [
+        u(
+            w(
+                r"""
+                Jonah call done, went fine I think. Notes while they're fresh:
+
+                - first round is next Wednesday, an hour, with Sunita Rao, their Head of Pricing
+                - it's "competency plus a case" — she'll give me a pricing scenario to talk through
+                - they're hybrid. Office is in Bristol!! He asked if I'd consider relocating
+                - I told him £55k when he asked, he didn't flinch
+                """
+            ),
+            key="jb-interviewer-sunita",
+        ),
+        a(
+            w(
+                r"""
+                That sounds like a good call — "didn't flinch" usually means you're inside their band. Two
+                things to prepare separately: the competency questions, which we can rehearse, and the
+                case, where what they're testing is how you structure a messy question out loud.
+
+                Bristol is a bigger question, and it's better thought about now, calmly, than under the
+                pressure of an offer. Do you want to talk it through before Wednesday, or after you see
+                whether the role is right?
+                """
+            )
+        ),
+        u("After. One thing at a time. Let's practise."),
+        u(
+            "When we practise, give me answers in STAR format, and keep each one to about two minutes when spoken.",
+            key="jb-rule-star",
+        ),
+        a(
+            w(
+                r"""
+                Good — STAR keeps you from wandering, and two minutes is about 250–300 spoken words. A likely
+                one from a Head of Pricing: *"Tell me about a time your analysis changed a decision."*
+                Using your kettle test:
+
+                - **Situation** — The trading team planned to run a 3-for-2 on small appliances through the
+                  spring, as they had the year before.
+                - **Task** — I was asked to measure the promotion's uplift, and I suspected the uplift
+                  was coming partly from customers who would have paid full price.
+                - **Action** — I set up a test across matched stores: half ran the offer, half didn't.
+                  Alongside promotion sales I tracked full-price sales of the same lines, and I agreed the
+                  success measure with the trading manager before we started, so nobody could move the
+                  goalposts afterwards.
+                - **Result** — The offer stores sold more units but made less margin: full-price sales fell
+                  by more than the uplift. The promotion was stopped, which saved an estimated £180k over the
+                  season, and agreeing the measure up front became standard for our tests.
+
+                Say it out loud with a timer. If it's over two and a half minutes, cut the Situation first.
+                """
+            )
+        ),
+        u("2:10. The Action bit is where I ramble."),
+        a(
+            w(
+                r"""
+                That's normal — Action is where the detail lives. Keep only the decisions *you* made
+                (matched stores, tracking full-price, agreeing the measure first) and drop how you did them.
+                If she wants the detail, she'll ask, and a follow-up question is a good sign.
+                """
+            )
+        ),
+        u("What's the case likely to be? I've never done a pricing case in an interview."),
+        a(
+            w(
+                r"""
+                For a meal-kit company, I'd expect one of:
+
+                1. *"We want to raise the price of our two-person plan by £1 a box. How would you decide
+                   whether to?"*
+                2. *"Our discount for first boxes is 60% off. Is it too generous?"*
+                3. *"Customers on the family plan churn less. Should we push everyone to it?"*
+
+                A structure that works for all three: what are we trying to optimise (revenue, margin,
+                customers, lifetime value)? Who is affected and how would each group respond? What data do
+                we already have, and what would we test? What could go wrong? Then a recommendation, even a
+                tentative one — interviewers remember people who land somewhere.
+                """
+            )
+        ),
+        u("Let's do number 2 properly on the weekend. I'll write my answer and you critique it."),
+        a("Deal. Write it as you'd say it, not as you'd write a report — that's what she'll hear."),
+        u(
+            w(
+                r"""
+                Sunday attempt at the 60% question:
+
+                "First I'd want to know what the discount is for — getting trial, or getting subscribers who
+                stay. Then I'd look at retention by first-box discount if they've ever varied it, because if
+                people who came in at 40% stay as long as at 60%, the extra 20 points is wasted. If there's
+                no variation, I'd test 40/50/60 in a few regions for a quarter, measuring 12-week retention
+                and contribution, not just sign-ups. Risk: competitors all do 60% so we lose share at the
+                top of the funnel."
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                That's strong. You found the real question (trial versus retention), used data before
+                testing, named a metric that matters, and a risk. Two ways to lift it:
+
+                - **Say the tension early.** "The discount buys sign-ups but might buy the wrong ones" in the
+                  first sentence frames everything after it.
+                - **Land it.** End with a tentative call: "My guess is 60% is too generous for the two-person
+                  plan, where price sensitivity is lower, and I'd start the test there."
+
+                And pause after you hear the question. Five seconds of thinking looks confident, not slow.
+                """
+            )
+        ),
+        u("Five seconds of silence feels like an hour. But ok."),
+        a(
+            "It always does from the inside. From the other side of the table it reads as someone taking the question "
+            "seriously."
+        ),
+    ],
+)
+
+S6 = Session(
+    "2026-02-04T21:10:00Z",
+    [
+        u(
+            "Sunita interview done. I think it went well?? The case was the first-box discount one, almost "
+            "exactly. I paused. She smiled. She asked two follow-ups on how I'd pick regions."
+        ),
+        a(
+            w(
+                r"""
+                That's a good sign on several fronts — follow-ups on your method mean she was engaged with
+                your answer, not just ticking boxes. While it's fresh, write down what she asked and what
+                you'd answer differently: second rounds often pick up threads from the first.
+                """
+            )
+        ),
+        u(
+            "Will do. Different topic: the spreadsheet is getting unwieldy. Can you write me a little script instead? "
+            "I know some Python."
+        ),
+        a(
+            w(
+                r"""
+                Sure — keep the sheet as the place you edit, export it as CSV when you want a summary, and
+                let a script tell you what needs doing. Save as `tracker.py`:
+
+                ```python
+                import csv
+                import sys
+                from datetime import date, datetime
+
+                TRACKER = "applications.csv"
+                STALE_DAYS = 10
+                OPEN = {"Applied", "Screening", "Interview"}
+
+
+                def parse(day: str) -> date:
+                    return datetime.strptime(day, "%d/%m/%Y").date()
+
+
+                def main() -> None:
+                    today = date.today()
+                    with open(TRACKER, newline="", encoding="utf-8") as f:
+                        rows = list(csv.DictReader(f))
+                    by_status: dict[str, int] = {}
+                    for row in rows:
+                        by_status[row["Status"]] = by_status.get(row["Status"], 0) + 1
+                    print("  ".join(f"{k}: {v}" for k, v in sorted(by_status.items())))
+                    for row in rows:
+                        if row["Status"] not in OPEN:
+                            continue
+                        quiet = (today - parse(row["Last contact"])).days
+                        if quiet > STALE_DAYS:
+                            print(f"chase {row['Company']} ({row['Role']}): {quiet} days quiet")
+
+
+                if __name__ == "__main__":
+                    sys.exit(main())
+                ```
+
+                It expects the sheet's column names as headers, and UK-format dates (`%d/%m/%Y`), which
+                is what Sheets exports with the UK locale you set.
+                """
+            ),
+            key="jb-code-tracker",
+        ),
+        u(
+            w(
+                r"""
+                ```
+                Traceback (most recent call last):
+                  File "tracker.py", line 29, in <module>
+                    sys.exit(main())
+                  File "tracker.py", line 24, in main
+                    quiet = (today - parse(row["Last contact"])).days
+                  File "tracker.py", line 9, in parse
+                    return datetime.strptime(day, "%d/%m/%Y").date()
+                ValueError: time data '' does not match format '%d/%m/%Y'
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                A row with an empty "Last contact" — probably one you've just added. Fall back to the
+                applied date when there's no contact yet:
+
+                ```python
+                last = row["Last contact"] or row["Applied"]
+                if not last:
+                    print(f"{row['Company']}: no dates at all, skipping")
+                    continue
+                quiet = (today - parse(last)).days
+                ```
+
+                Replace the `quiet = ...` line in the loop with those five.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                Applied: 2  Interview: 1  Rejected: 1
+                ```
+                nothing to chase. satisfying. Fourth application went in this morning btw: Marlow & Finch,
+                Senior Pricing Analyst, they're an insurance comparison site in Leeds. Hybrid, two days in.
+                """
+            ),
+            key="jb-applied-marlow",
+        ),
+        a(
+            "Leeds is a very reasonable commute from Manchester, and comparison sites live and die by pricing "
+            "analysis, so that's a good fit. Do you want the usual letter, or did you already send one?"
+        ),
+        u("Sent one, adapted the Larkspur one myself. Under the limit, I counted."),
+        a("Nice — you're getting faster at this than me."),
+        u(
+            "I'd much rather be in an office at least two days a week — fully remote at my last place nearly "
+            "broke me. I mention it because a recruiter pinged me today about a role at Brightmoor.",
+            key="jb-pref-office",
+        ),
+        a(
+            w(
+                r"""
+                Good to know, and worth putting in your notes column for each role. What's the Brightmoor
+                role? Check the working pattern before anything else if that's a deal-breaker for you — it's
+                often buried at the bottom of the ad.
+                """
+            )
+        ),
+        u("Haven't looked yet, just the InMail. Will check tomorrow. Night!"),
+        a("Night."),
+    ],
+)
+
+S7 = Session(
+    "2026-02-11T12:20:00Z",
+    [
+        u(
+            w(
+                r"""
+                Lunch break update, lots happening. Larkspur want a second round: a panel with Ben
+                Achterberg, the VP of Growth, plus someone from finance, next Thursday. Jonah's gone on
+                paternity leave, so Priyanka Mehta is handling my process now — she sent the invite. And I
+                had coffee with my friend Rosa, who's a pricing manager at a subscription company in
+                Bristol. She laughed at £55k. She said for Senior Pricing at a funded company that's just
+                raised, £60–65k is normal and I should be going in at £62k. So that's my number now. Is it
+                too late to change it, given I told Jonah £55k?
+                """
+            ),
+            key="jb-s7-update",
+        ),
+        a(
+            w(
+                r"""
+                Lots of good news there. On the number: it's not too late, but it's a delicate change, so
+                be deliberate. A figure given in a first call is an early indication, not a contract, and
+                the role has become clearer since — including the relocation question, which is a real cost
+                to you. You might say to Priyanka, before or at the second round:
+
+                > Having learned more about the scope of the role — owning pricing across all three plans —
+                > and with the move to Bristol to consider, I'd be looking for a base of around £62k.
+
+                Attach the change to something new (scope, relocation), not to "I asked around". And say
+                it before an offer is written, not in response to one.
+                """
+            )
+        ),
+        u("Scope plus relocation, ok. That feels defensible."),
+        a(
+            "It is. And it's normal — recruiters hear revised expectations all the time. The thing they dislike "
+            "is surprises at offer stage."
+        ),
+        u(
+            "Speaking of relocation. Priyanka said the role needs Bristol three days a week, no way round it. "
+            "Sam's a nurse at Wythenshawe and would need to find a new job. We've talked and we're open to it "
+            "but it's a big deal."
+        ),
+        a(
+            w(
+                r"""
+                It is a big deal, and it's good that you're talking about it together before there's an
+                offer. Some things that help people decide:
+
+                - **Costs in both directions.** Bristol rents are generally higher than south Manchester;
+                  a nurse's salary is set nationally in the NHS, so Sam's pay wouldn't drop, but finding the
+                  right post takes time.
+                - **What the company contributes.** Many companies offer a relocation package — ask
+                  Priyanka whether Larkspur does, and what it covers (moving costs, temporary housing).
+                - **A trial period.** Some people commute weekly for the first few months before moving.
+                  Painful, but it means you see the job before you sell the flat.
+                - **Your fallback.** If Marlow & Finch comes through, you have a Leeds option with no move.
+
+                No need to decide now. Ask about the package at the second round.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                Brightmoor, by the way: 'fully distributed, no HQ'. Passing, per what I said last week.
+                Told the recruiter thanks but no.
+                """
+            )
+        ),
+        a("Makes sense. Easier to say no early than to find out at the offer you'd be unhappy."),
+        u("Panel prep. What does a VP of Growth ask a pricing analyst?"),
+        a(
+            w(
+                r"""
+                Growth people think in funnels and lifetime value, so expect:
+
+                1. *"Tell me about a time you disagreed with a stakeholder about what the data said."*
+                2. *"How would you measure the long-term effect of a price change, when churn takes months to
+                   show up?"*
+                3. *"What would you look at in your first 30 days?"*
+
+                And finance will ask about margin and forecasting: "How confident would you be in a revenue
+                forecast after a price rise, and how would you express that confidence?"
+
+                For 2, the honest answer is leading indicators (skip rates, pause rates, plan downgrades in
+                the first weeks) validated against the cohort once churn does show up. Want to rehearse 1?
+                """
+            )
+        ),
+        u("Later in the week. Back to work, lunch is over."),
+        a("Go. We'll rehearse before Thursday."),
+    ],
+)
+
+S8 = Session(
+    "2026-02-21T10:30:00Z",
+    [
+        u(
+            w(
+                r"""
+                Ostrander got back! They skipped the screening call and sent a take-home: a dataset of
+                appointment bookings from a (fake) GP practice, and I have to find what drives missed
+                appointments and present it in 15 minutes next week. Due Monday.
+                """
+            ),
+            key="jb-fact-takehome",
+        ),
+        a(
+            w(
+                r"""
+                Great news — and a take-home that plays to your strengths. A few things that set good
+                submissions apart:
+
+                - **Lead with the answer.** Slide 1: "Missed appointments are driven mostly by X and Y; here's
+                  what I'd try."
+                - **One clean chart per point.** Lead-time-to-appointment against no-show rate is almost
+                  always the first one in booking data.
+                - **Say what you'd test.** Reminders, overbooking, shorter lead times — propose one
+                  experiment; that's your strength.
+                - **Caveats on one slide**, not scattered everywhere.
+
+                Timebox it. They know you have a job; a focused four hours beats a sprawling twelve.
+                """
+            )
+        ),
+        u("What tools do they expect? It says 'any'."),
+        a(
+            w(
+                r"""
+                Then pick whatever lets you go fastest and show your thinking: SQL or Python for the
+                analysis, and Google Slides for the presentation. Share the notebook or the queries as an
+                appendix so they can see how you got there. Don't build a dashboard — it takes the hours you
+                need for the story.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                Ugh, bad news from a different direction. I finally dug out my contract to check the notice
+                period like you said. It's three months, not one — it was changed when I got promoted in
+                2024 and I never noticed. HR confirmed it today. That could be a problem for Larkspur, they
+                said they wanted someone by April. Also my manager noticed me taking a long lunch on Thursday
+                for the panel and asked if I'm 'alright'. I said dentist. I hate lying to her.
+                """
+            ),
+            key="jb-notice-new",
+        ),
+        a(
+            w(
+                r"""
+                Two different things, both very common.
+
+                **The notice period.** Three months is normal at your level, and employers hiring senior
+                people plan around it; companies that "want someone by April" usually mean "as soon as
+                reasonably possible". Tell Priyanka now, not at offer: "I've checked my contract and my
+                notice is three months; I'd ask my employer about an earlier release." Many employers agree
+                to shorten notice, especially if you offer a good handover. Don't promise it, though.
+
+                **Your manager.** It's understandable to feel bad. You're not obliged to tell her you're
+                looking, and until there's an offer there's nothing to tell. Booking interviews as "a personal
+                appointment" is truthful and enough — you don't need to invent a dentist next time.
+                """
+            )
+        ),
+        u("'Personal appointment'. Yes. Much better."),
+        u(
+            "Second round went fine btw, I forgot to say. Ben was nice, the finance person was intense. "
+            "They want references already — is that a good sign?"
+        ),
+        a(
+            w(
+                r"""
+                Asking for references after the final round is usually a very good sign — companies don't
+                bother for candidates they aren't considering for an offer. Who will you give?
+
+                Convention is two: one recent manager, one other senior person who knows your work. Since
+                your current manager doesn't know you're looking, most people give a previous manager and a
+                senior colleague or client, and say "current employer on offer" — that's standard, and
+                recruiters understand.
+                """
+            )
+        ),
+        u(
+            "First one's easy: Helen Quayle, my old manager at Fieldstone. She's head of insight somewhere "
+            "else now and she's already said yes.",
+            key="jb-ref-helen",
+        ),
+        a(
+            w(
+                r"""
+                Ideal — a former manager who's now senior carries weight. Send her a short note with the
+                role and what you'd like her to speak to, so she's not caught off guard:
+
+                > Hi Helen — thank you again for agreeing to be a referee. The role is Senior Analyst,
+                > Pricing at Larkspur Labs; they may contact you this week or next. If it helps, the things
+                > they seem most interested in are experimentation and explaining results to non-analysts —
+                > the Tableau migration at Fieldstone is probably the best example you saw. Thank you!
+
+                And the second?
+                """
+            )
+        ),
+        u("Thinking about it. Will come back to you."),
+        a("No rush — a day or two is fine, but let Priyanka know when to expect both."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-05-job-search",
-    sessions=[S1, S2, S3, S4],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
     questions=[
         Question(
             "Write a quick thank-you to Ben after the second round.",
