@@ -110,7 +110,8 @@ S1 = Session(
                 BSc Geography, University of Hull, 2018
                 ```
                 """
-            )
+            ),
+            key="jb-cv",
         ),
         u(
             "Reading that back: I hate corporate buzzwords. 'Passionate', 'leverage', 'synergy' — I don't know "
@@ -728,16 +729,16 @@ S6 = Session(
         u("Sent one, adapted the Larkspur one myself. Under the limit, I counted."),
         a("Nice — you're getting faster at this than me."),
         u(
-            "I'd much rather be in an office at least two days a week — fully remote at my last place nearly "
-            "broke me. I mention it because a recruiter pinged me today about a role at Brightmoor.",
+            "I'd much rather be in an office at least two days a week — fully remote at my last place nearly broke me.",
             key="jb-pref-office",
         ),
+        a("Good to know, and worth a line in your notes for each role. Is something prompting that?"),
+        u("A recruiter pinged me today about a role at Brightmoor, and it made me think about it."),
         a(
             w(
                 r"""
-                Good to know, and worth putting in your notes column for each role. What's the Brightmoor
-                role? Check the working pattern before anything else if that's a deal-breaker for you — it's
-                often buried at the bottom of the ad.
+                What's the Brightmoor role? Check the working pattern before anything else if that's a
+                deal-breaker for you — it's often buried at the bottom of the ad.
                 """
             )
         ),
@@ -787,7 +788,8 @@ S7 = Session(
         u(
             "Speaking of relocation. Priyanka said the role needs Bristol three days a week, no way round it. "
             "Sam's a nurse at Wythenshawe and would need to find a new job. We've talked and we're open to it "
-            "but it's a big deal."
+            "but it's a big deal.",
+            key="jb-fact-sam",
         ),
         a(
             w(
