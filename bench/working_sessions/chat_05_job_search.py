@@ -335,7 +335,7 @@ S3 = Session(
                 =COUNTIFS(C2:C, "Applied", E2:E, "<" & (TODAY() - 14))
                 ```
 
-                That counts rows still in `Applied` whose last contact is older than 14 days. Put the
+                `COUNTIFS` counts rows still in `Applied` whose last contact is older than 14 days. Put the
                 applied date in E as well when you first apply, so a row with no reply at all is counted
                 too. If you'd rather see *which* ones, a filter view:
 
@@ -957,9 +957,318 @@ S8 = Session(
     ],
 )
 
+S9 = Session(
+    "2026-02-26T18:30:00Z",
+    [
+        u(
+            "Second referee sorted: Tom Birch, the trading manager from the kettle test. He's at Corbel but "
+            "he's leaving next month himself, so he was happy to. Priyanka has both names.",
+            key="jb-ref-tom",
+        ),
+        a(
+            w(
+                r"""
+                Good choice — he saw the test change a decision first-hand, which is exactly what a pricing
+                team wants to hear about. Since he's still inside Corbel, ask him to keep it to himself
+                until you've resigned; most people do without being asked, but it's worth saying.
+                """
+            )
+        ),
+        u("Done. Also the Ostrander presentation was this morning. 15 minutes, 4 questions. Tolu was lovely."),
+        a("How did it feel? And what did they ask — the questions often tell you what they worried about."),
+        u(
+            "Felt good. They asked about reminders by SMS, whether I'd managed anyone (no, honestly), how I'd "
+            "prioritise requests from three teams, and whether I'd be ok with NHS procurement timelines. "
+            "I laughed at that last one."
+        ),
+        a(
+            w(
+                r"""
+                Those are good questions to get — the management one is the gap they'll weigh, and you
+                answered it honestly, which matters more than people think. The prioritisation question is
+                a lead-role question: they're imagining you in the job. Whatever happens, that's a useful
+                signal that you're credible at the next level.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                AND THEN. Priyanka called at 4. Larkspur are making an offer!! Written offer tomorrow, but on
+                the phone: £60k base, 10% bonus target, 25 days holiday, and £5,000 towards relocation. Start
+                date "as soon as possible, ideally mid-April".
+                """
+            ),
+            key="jb-reloc-old",
+        ),
+        a(
+            w(
+                r"""
+                Congratulations! That's a real achievement — from "stuck" to an offer in under two months.
+
+                Now, calmly: you don't have to accept on the phone, and you shouldn't until the written
+                offer arrives. Points to think about:
+
+                - **Base:** £60k is £2k under the £62k you gave Priyanka. That gap is small enough to close.
+                - **Relocation:** £5,000 is on the low side for a move between cities with a partner —
+                  removals, deposits and a few weeks' overlap in rent can easily reach double that.
+                - **Start date:** your notice is three months; mid-April isn't possible unless Corbel
+                  releases you early, and they should hear that from you before you sign.
+
+                It's usually better to ask for one or two things than five. I'd go for the base and the
+                relocation, and set expectations on the date.
+                """
+            )
+        ),
+        u("Can you draft the email? I always sound either grovelling or aggressive."),
+        a(
+            w(
+                r"""
+                Here's one that's neither:
+
+                > Hi Priyanka,
+                >
+                > Thank you for the call earlier — I'm delighted to receive the offer, and excited about the
+                > role and the team.
+                >
+                > Before I confirm, there are two things I'd like to discuss. First, the base salary: as I
+                > mentioned, I was looking for £62k, reflecting the scope of the role and the move to
+                > Bristol, and I'd be grateful if you could look at meeting that. Second, the relocation
+                > support: with my partner moving too, our realistic costs are closer to £9,000, and I
+                > wondered whether there is flexibility there.
+                >
+                > On timing, my notice period is three months. I'll ask my employer about an earlier
+                > release, and will let you know as soon as I can.
+                >
+                > I'm very keen to make this work.
+                >
+                > Best wishes,
+
+                Send it after the written offer arrives, so you're responding to the document.
+                """
+            )
+        ),
+        u("£9,000 — did I tell you that? I didn't work it out."),
+        a(
+            w(
+                r"""
+                You didn't — I put it in as a placeholder, and I should have said so. Please replace it with
+                your own estimate before sending: removal firm quotes, a deposit and first month in Bristol,
+                any overlap on your Manchester rent, and travel while you look. If your real number is
+                lower, use it; a figure you can explain is worth more than a round one.
+                """
+            )
+        ),
+        u("Sam worked it out tonight with actual quotes: £8,700. So close to your guess it's spooky. I'll use £8,700."),
+        a("Spooky indeed. £8,700 it is — and now you can back it up if Priyanka asks."),
+        u("Marlow & Finch want a screening call next week. Do I still do it?"),
+        a(
+            w(
+                r"""
+                If you're seriously considering Larkspur, it's still worth taking — until you've signed,
+                a second process is your safety net, and it makes your "I'm very keen" sincere rather than
+                desperate. If you've already decided you'll accept Larkspur whatever happens, then decline
+                politely; their time matters too.
+                """
+            )
+        ),
+        u("I'll take the call. Safety net. Going to bed, too excited to sleep probably."),
+    ],
+)
+
+S10 = Session(
+    "2026-03-05T17:55:00Z",
+    [
+        u(
+            w(
+                r"""
+                Larkspur came back on the email. Base up to £61.5k — not quite £62k but I'm not going to fight
+                over £500. And they've upped the relocation to £8,000, plus two weeks of temporary housing in
+                Bristol, which honestly is the bit that matters. I'm going to accept. Am I being daft taking
+                £61.5k?
+                """
+            ),
+            key="jb-reloc-new",
+        ),
+        a(
+            w(
+                r"""
+                Not daft at all — that's a good negotiation. You asked for two things and got most of both,
+                plus housing you didn't ask for, which tells you they want you. Pushing for the last £500
+                would spend goodwill for very little. Accept in writing, warmly, and confirm the start date
+                depends on your notice.
+                """
+            )
+        ),
+        u("Yes please, the acceptance email."),
+        a(
+            w(
+                r"""
+                > Hi Priyanka,
+                >
+                > Thank you for coming back so quickly, and for the revised offer — I'm very happy to accept:
+                > a base of £61,500, with the relocation support and temporary housing as set out in your email.
+                >
+                > I'll speak to my manager this week and let you know my leaving date as soon as it's agreed.
+                > My notice is three months, and I'll ask about an earlier release.
+                >
+                > I'm really looking forward to joining the team.
+                >
+                > Best wishes,
+                """
+            )
+        ),
+        u(
+            "Sent. Now the bit I'm dreading: resigning. I'm seeing my manager tomorrow at 10. She's been good "
+            "to me and I feel like I'm betraying her."
+        ),
+        a(
+            w(
+                r"""
+                That feeling is normal, and it says good things about both of you. But leaving for a role
+                that doesn't exist at Corbel isn't betrayal; she'll know that, and good managers are glad
+                when people they developed move up. In the meeting:
+
+                1. Tell her first, in person, before HR or anyone else.
+                2. Lead with the news, then the thanks: "I've accepted a senior role elsewhere. I wanted
+                   you to hear it from me, and to say thank you — I've learnt a lot working for you."
+                3. Offer a good handover, and ask whether an earlier release is possible.
+                4. Don't over-explain. You don't owe a justification.
+
+                Then send the written resignation afterwards, the same day.
+                """
+            )
+        ),
+        u("Can you write the letter? Short."),
+        a(
+            w(
+                r"""
+                > Dear Maria,
+                >
+                > Please accept this letter as formal notice of my resignation from my role as Product
+                > Analyst. I understand my notice period is three months, which would make my last working
+                > day 5 June 2026. I'd be grateful if we could discuss an earlier release, and I'm committed
+                > to a thorough handover in either case.
+                >
+                > Thank you for your support over the past four years. I've learnt a great deal.
+                >
+                > Yours sincerely,
+
+                This one goes to Corbel, so it names nothing external, and there's no need to say where
+                you're going; if she asks, that's your choice.
+                """
+            )
+        ),
+        u("'Learnt' — is that a typo?"),
+        a(
+            'No — "learnt" is the usual British form ("learned" is fine in British English too, and standard in '
+            "US English). Either works; I used the British one."
+        ),
+        u("Ha, ok. And I need to tell Ostrander and Marlow & Finch I'm withdrawing. One email I can adapt?"),
+        a(
+            w(
+                r"""
+                > Hi Tolu,
+                >
+                > Thank you for the time you and the team gave me, and for a genuinely enjoyable
+                > presentation round. I've accepted another offer, so I'd like to withdraw my application.
+                >
+                > I'd be glad to stay in touch — I was impressed by what you're building.
+                >
+                > Best wishes,
+
+                For Marlow & Finch, drop the middle sentence about the presentation, since you only had the
+                screening call.
+                """
+            )
+        ),
+        u("Perfect. Sending both tonight. Wish me luck for 10am."),
+        a("Good luck. You've done the hard part already."),
+    ],
+)
+
+S11 = Session(
+    "2026-03-20T19:40:00Z",
+    [
+        u(
+            "Update: Maria was brilliant. She was sad but said she'd been expecting it, and HR agreed to "
+            "release me after eight weeks instead of twelve. So I start at Larkspur on 11 May."
+        ),
+        a(
+            "That's a lovely outcome — a good manager, an earlier release and a clear date. Congratulations "
+            "again. Have you told Priyanka?"
+        ),
+        u("Yep, she's happy. Now: I need to update LinkedIn but I don't want to announce it until I've left."),
+        a(
+            w(
+                r"""
+                Sensible. You can change settings first, so nothing is broadcast: Settings → Visibility →
+                "Share profile updates with your network" off. Then update the headline and experience
+                whenever you like, and turn it back on after your last day if you want the
+                congratulations. Want a new headline and About section ready for the day?
+                """
+            )
+        ),
+        u("Yes, but for the day I leave, not now."),
+        a(
+            w(
+                r"""
+                Then here's something for 8 May:
+
+                ```
+                Senior Analyst, Pricing at Larkspur Labs · pricing and experimentation
+                ```
+
+                About:
+
+                > I help companies price well and test what they change. Four years at a national retailer
+                > designing promotion experiments and pricing reports, and now pricing across subscription
+                > plans at Larkspur Labs. I care about experiments whose results change decisions, and about
+                > explaining them to the people who make those decisions.
+                """
+            )
+        ),
+        u(
+            "Sam's got an interview at Southmead hospital next week! So Bristol is looking very real. We're "
+            "viewing flats in Bishopston on Saturday."
+        ),
+        a(
+            w(
+                r"""
+                That's wonderful — Sam having a job lined up would take most of the stress out of the move.
+                For the flat viewings, the usual Bristol advice: check the commute to the Larkspur office at
+                rush hour, not on a Saturday, and ask whether the agent charges any fees beyond the deposit
+                and first month (they shouldn't, since the Tenant Fees Act).
+                """
+            )
+        ),
+        u(
+            "Good shout. Last thing, and then I'll stop bothering you: is there anything I should do in the "
+            "last weeks at Corbel, apart from the handover?"
+        ),
+        a(
+            w(
+                r"""
+                A few things people are glad they did:
+
+                - Write down your results with numbers now, while you can check them — the next CV will
+                  thank you.
+                - Ask two or three colleagues for LinkedIn recommendations before you leave, while your work
+                  is fresh for them.
+                - Save any personal files off your work laptop, and nothing confidential.
+                - Leave well: a clean handover document and a proper goodbye count for a long time in a
+                  city where word gets around.
+                """
+            )
+        ),
+        u("Thank you for all of this, honestly. I'd have panic-applied to 60 places otherwise."),
+        a("You did the work — I just kept the spreadsheet honest. Good luck in Bristol, and say hi to Biscuit."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-05-job-search",
-    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11],
     questions=[
         Question(
             "Write a quick thank-you to Ben after the second round.",
@@ -967,5 +1276,90 @@ CHAT = Chat(
             ["jb-rule-british"],
             "standing-instruction",
         ),
+        Question(
+            "Draft what goes alongside my Ostrander application.",
+            "under 250 words",
+            ["jb-rule-250"],
+            "standing-instruction",
+        ),
+        Question("Tidy up my LinkedIn headline.", "a national retailer", ["jb-rule-employer"], "standing-instruction"),
+        Question(
+            "Prep me for 'tell me about a time you disagreed with a stakeholder' before the panel.",
+            "STAR format",
+            ["jb-rule-star"],
+            "standing-instruction",
+        ),
+        Question(
+            "Rewrite the summary at the top of my CV.", "corporate buzzwords", ["jb-pref-buzzwords"], "preference"
+        ),
+        Question(
+            "Someone's approached me about a job at Holloway Data where everybody works from home. Worth pursuing?",
+            "at least two days a week",
+            ["jb-pref-office"],
+            "preference",
+        ),
+        Question(
+            "How do I make the status column go red when something's overdue?",
+            "Google Sheets",
+            ["jb-pref-sheets"],
+            "preference",
+        ),
+        Question(
+            "What figure did I end up asking for as my base salary?",
+            "£62k",
+            ["jb-s7-update"],
+            "knowledge-update",
+            ["jb-salary-old", "jb-interviewer-sunita"],
+        ),
+        Question(
+            "Who's handling my application at Larkspur?",
+            "Priyanka Mehta",
+            ["jb-s7-update"],
+            "knowledge-update",
+            ["jb-contact-old"],
+        ),
+        Question(
+            "How long is my notice period?", "three months", ["jb-notice-new"], "knowledge-update", ["jb-notice-old"]
+        ),
+        Question(
+            "How much is Larkspur putting towards the relocation?",
+            "£8,000",
+            ["jb-reloc-new"],
+            "knowledge-update",
+            ["jb-reloc-old"],
+        ),
+        Question(
+            "Which companies have I applied to?",
+            "Corrib Energy; Larkspur Labs; Ostrander Health; Marlow & Finch",
+            ["jb-applied-corrib", "jb-applied-larkspur", "jb-applied-ostrander", "jb-applied-marlow"],
+            "multi-turn",
+        ),
+        Question("Who are my two referees?", "Helen Quayle; Tom Birch", ["jb-ref-helen", "jb-ref-tom"], "multi-turn"),
+        Question(
+            "Who interviewed me in Larkspur's first round, and who was on the panel from growth?",
+            "Sunita Rao; Ben Achterberg",
+            ["jb-interviewer-sunita", "jb-s7-update"],
+            "multi-turn",
+        ),
+        Question("What do I mostly work on in my current job?", "pricing and promotions", ["jb-intro"], "single-fact"),
+        Question("Which university did I go to?", "University of Hull", ["jb-cv"], "single-fact"),
+        Question(
+            "How did we word the 2021 gap on my CV?", "caring for a family member", ["jb-fact-gap"], "single-fact"
+        ),
+        Question("What's the Ostrander take-home about?", "missed appointments", ["jb-fact-takehome"], "single-fact"),
+        Question("What does Sam do for work?", "nurse at Wythenshawe", ["jb-fact-sam"], "single-fact"),
+        Question(
+            "Which spreadsheet function counts my applications that have gone quiet?",
+            "COUNTIFS",
+            ["jb-code-countifs"],
+            "code",
+        ),
+        Question(
+            "After how many days without contact does my tracker script tell me to chase?",
+            "10",
+            ["jb-code-tracker"],
+            "code",
+        ),
+        Question("Which file does my tracker script read?", "applications.csv", ["jb-code-tracker"], "code"),
     ],
 )
