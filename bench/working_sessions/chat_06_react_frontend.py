@@ -598,9 +598,603 @@ S4 = Session(
     ],
 )
 
+S5 = Session(
+    "2026-02-26T15:20:00Z",
+    [
+        u(
+            w(
+                r"""
+                Bug hunt. Our NEW flow double-booked someone on staging. Ugh. Femi swears the server checks
+                the hold. Repro from QA: pick a slot, wait on the payment step for a bit, go back, pick a
+                different slot, pay. Customer ends up with BOTH slots booked.
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                That repro is a good clue: two slots booked means two holds were alive at payment time, and
+                the second selection didn't release the first. If the server confirms "every hold belonging
+                to this session", both get booked. Can you paste the hook that creates and releases holds?
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```tsx
+                export function useHold(slotId: string | undefined) {
+                  const [holdId, setHoldId] = useState<string>();
+
+                  useEffect(() => {
+                    if (!slotId) return;
+                    createHold(slotId).then((hold) => setHoldId(hold.id));
+                  }, [slotId]);
+
+                  useEffect(() => {
+                    return () => {
+                      if (holdId) releaseHold(holdId);
+                    };
+                  }, []);
+
+                  return holdId;
+                }
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Found it — it's a stale closure. The cleanup in the second effect is created once, on
+                mount, when `holdId` is still `undefined` (the effect has `[]` as dependencies). So the
+                cleanup that runs later sees that first `undefined` forever and never releases anything.
+                Picking a new slot creates a second hold; nothing releases the first.
+
+                The fix is to release in the same effect that created the hold, so each cleanup closes
+                over its own hold:
+
+                ```tsx
+                import { useEffect, useState } from "react";
+
+                import { createHold, releaseHold } from "../../api/holds";
+
+                export function useHold(slotId: string | undefined) {
+                  const [holdId, setHoldId] = useState<string>();
+
+                  useEffect(() => {
+                    if (!slotId) return;
+                    let cancelled = false;
+                    let created: string | undefined;
+                    createHold(slotId).then((hold) => {
+                      created = hold.id;
+                      if (cancelled) releaseHold(hold.id);
+                      else setHoldId(hold.id);
+                    });
+                    return () => {
+                      cancelled = true;
+                      if (created) releaseHold(created);
+                      setHoldId(undefined);
+                    };
+                  }, [slotId]);
+
+                  return holdId;
+                }
+                ```
+
+                The `cancelled` flag covers the race where the user switches slots before the first
+                `createHold` has even answered: the late hold is released as soon as it arrives.
+                """
+            ),
+            key="fe-bug-cause",
+        ),
+        u("Oof. The lint rule would've caught that, wouldn't it. react-hooks/exhaustive-deps"),
+        a(
+            w(
+                r"""
+                It would — it flags `holdId` missing from the `[]`. Is it turned on? Vite's React template
+                includes `eslint-plugin-react-hooks`, but some setups only enable `rules-of-hooks`. In
+                `eslint.config.js`:
+
+                ```js
+                import reactHooks from "eslint-plugin-react-hooks";
+
+                export default [
+                  {
+                    plugins: { "react-hooks": reactHooks },
+                    rules: {
+                      "react-hooks/rules-of-hooks": "error",
+                      "react-hooks/exhaustive-deps": "error",
+                    },
+                  },
+                ];
+                ```
+
+                I'd make it an error rather than a warning; warnings get ignored in CI.
+                """
+            )
+        ),
+        u("It was 'warn'. 23 warnings in the codebase. Making it error and fixing them this afternoon."),
+        a(
+            "Worth it — most will be trivial, and one or two may be bugs like this one. Want a regression test "
+            "for the hold first?"
+        ),
+        u("Yes."),
+        a(
+            w(
+                r"""
+                `src/features/booking/useHold.test.tsx`, with the API mocked:
+
+                ```tsx
+                import { renderHook, waitFor } from "@testing-library/react";
+                import { describe, expect, it, vi } from "vitest";
+
+                import * as holds from "../../api/holds";
+                import { useHold } from "./useHold";
+
+                describe("useHold", () => {
+                  it("releases the previous hold when the slot changes", async () => {
+                    vi.spyOn(holds, "createHold").mockImplementation(async (slotId) => ({ id: `hold-${slotId}` }));
+                    const release = vi.spyOn(holds, "releaseHold").mockResolvedValue(undefined);
+
+                    const { result, rerender } = renderHook(({ slot }) => useHold(slot), {
+                      initialProps: { slot: "a" },
+                    });
+                    await waitFor(() => expect(result.current).toBe("hold-a"));
+
+                    rerender({ slot: "b" });
+                    await waitFor(() => expect(result.current).toBe("hold-b"));
+                    expect(release).toHaveBeenCalledWith("hold-a");
+                  });
+                });
+                ```
+
+                A hook test has no DOM to query, so the role rule doesn't come into it here; the flow test
+                for the slot grid will use `getByRole`.
+                """
+            )
+        ),
+        u(
+            "Passes with the fix, fails without. Lovely. Femi's also adding a server check that one session can hold "
+            "one seat."
+        ),
+        a("Belt and braces — the client fix stops it happening, the server check stops it mattering. Exactly right."),
+        u(
+            "Good day's work. Off to the studio for my own class tonight, I've been trying to throw a decent mug for "
+            "a month."
+        ),
+        a("Good luck with the mug. Centring is the whole game, or so I'm told."),
+    ],
+)
+
+S6 = Session(
+    "2026-03-05T13:40:00Z",
+    [
+        u(
+            "Femi has renamed things ahead of the other studios coming on: availability is GET "
+            "/api/v2/availability?studio=<id>&from=<date>&days=7 since this morning, the old one's gone.",
+            key="fe-endpoint-new",
+        ),
+        a(
+            w(
+                r"""
+                Then the hook changes in two ways: the path, and `week` becomes `from` plus a number of days.
+                Full `src/features/booking/useAvailability.ts`:
+
+                ```ts
+                import { useQuery } from "@tanstack/react-query";
+
+                import { getJson } from "../../api/client";
+                import { parseWeek } from "../../api/slots";
+
+                const DAYS = 7;
+
+                export function useAvailability(studioId: string, from: string) {
+                  const params = new URLSearchParams({ studio: studioId, from, days: String(DAYS) });
+                  return useQuery({
+                    queryKey: ["availability", studioId, from, DAYS],
+                    queryFn: async () => parseWeek(await getJson(`/api/v2/availability?${params}`)),
+                    staleTime: 30_000,
+                    refetchOnWindowFocus: true,
+                  });
+                }
+                ```
+
+                `URLSearchParams` also encodes the studio id properly, which the template string didn't.
+                """
+            )
+        ),
+        u("Did the response shape change too? He said 'mostly the same'."),
+        a(
+            w(
+                r"""
+                "Mostly" is the word to worry about. The zod schema will tell you immediately — if anything
+                moved, `parseWeek` throws with the exact path. If you want to see the difference before it
+                hits the UI, log `WeekSchema.safeParse(body).error?.issues` once against his dev server.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                [{ code: "invalid_type", expected: "number", received: "undefined",
+                   path: ["days", 0, "slots", 0, "seats_left"] }]
+                ```
+                He renamed seats_left to capacity_remaining. 'Mostly.'
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Exactly why the mapping lives in one file. In `src/api/slots.ts`, change the schema field and
+                the one line that maps it:
+
+                ```ts
+                const SlotSchema = z.object({
+                  id: z.string(),
+                  starts_at: z.string().datetime({ offset: true }),
+                  capacity_remaining: z.number().int().nonnegative(),
+                });
+                // ...
+                slots: d.slots.map((s) => ({ id: s.id, startsAt: s.starts_at, seatsLeft: s.capacity_remaining })),
+                ```
+
+                No component changes — they all read `seatsLeft`.
+                """
+            )
+        ),
+        u(
+            "Next: the hold timer. Product wants a visible countdown on the payment step. The server releases holds "
+            "after 7 minutes."
+        ),
+        a(
+            w(
+                r"""
+                The countdown should come from the server's expiry rather than a client-side guess, so it
+                can't drift. If the hold response includes `expires_at`, use that; the constant is only a
+                fallback. `src/features/booking/HoldTimer.tsx`:
+
+                ```tsx
+                import { useEffect, useState } from "react";
+
+                import styles from "./HoldTimer.module.css";
+
+                const HOLD_SECONDS = 420;
+
+                type HoldTimerProps = {
+                  expiresAt?: string;
+                  startedAt: number;
+                  onExpire: () => void;
+                };
+
+                export function HoldTimer({ expiresAt, startedAt, onExpire }: HoldTimerProps) {
+                  const deadline = expiresAt ? Date.parse(expiresAt) : startedAt + HOLD_SECONDS * 1000;
+                  const [left, setLeft] = useState(() => Math.max(0, deadline - Date.now()));
+
+                  useEffect(() => {
+                    const tick = setInterval(() => {
+                      const remaining = Math.max(0, deadline - Date.now());
+                      setLeft(remaining);
+                      if (remaining === 0) {
+                        clearInterval(tick);
+                        onExpire();
+                      }
+                    }, 1000);
+                    return () => clearInterval(tick);
+                  }, [deadline, onExpire]);
+
+                  const minutes = Math.floor(left / 60_000);
+                  const seconds = Math.floor((left % 60_000) / 1000).toString().padStart(2, "0");
+                  return (
+                    <p className={styles.timer} role="timer" aria-live="off">
+                      Seat held for {minutes}:{seconds}
+                    </p>
+                  );
+                }
+                ```
+
+                `aria-live="off"` on purpose: a screen reader announcing every second would be unbearable.
+                We can announce once at one minute left with a separate polite live region.
+                """
+            ),
+            key="fe-code-hold",
+        ),
+        u("onExpire in the deps — if the parent passes an inline function that resets the interval every render, no?"),
+        a(
+            w(
+                r"""
+                It does — and since the parent re-renders every second (it doesn't, but it might later),
+                that would be a subtle bug. Either the parent wraps it in `useCallback`, or the timer keeps
+                the latest callback in a ref:
+
+                ```tsx
+                const expire = useRef(onExpire);
+                useEffect(() => {
+                  expire.current = onExpire;
+                }, [onExpire]);
+                // ...and in the interval: expire.current();
+                ```
+
+                Then the interval effect depends only on `deadline`. I'd do the ref — it doesn't rely on
+                every caller remembering.
+                """
+            )
+        ),
+        u(
+            "Ref it is. Also, booking sizes: a customer can book up to 6 seats in one go, for groups.",
+            key="fe-party-old",
+        ),
+        a(
+            w(
+                r"""
+                A stepper for the party size, then, capped by whichever is lower: the maximum per booking or
+                the seats left in that slot. I'll keep the limit in one constant next to the booking types
+                so the stepper and the validation agree.
+                """
+            )
+        ),
+        u("Good. That's me for today — Thursday is studio night."),
+    ],
+)
+
+S7 = Session(
+    "2026-03-12T10:10:00Z",
+    [
+        u(
+            w(
+                r"""
+                Morning! Catch-up: the hold fix went out in staging release 0.9.2 on Monday, QA re-ran the
+                double-booking repro ten times, clean. Then the less fun news: a different PR that had one
+                approval broke the checkout on staging for half a day, so Rhiannon changed the rule — every
+                PR needs two approvals now, one of them from someone outside the feature. Slower but fair.
+                And Peckham is the second studio on the new system, from next week.
+                """
+            ),
+            key="fe-s7-update",
+        ),
+        a(
+            w(
+                r"""
+                Good news on the fix, and the approvals change is a common response to exactly that kind of
+                incident. With two approvals, small PRs matter even more — reviewers approve small ones
+                quickly and sit on big ones, so the 400-line limit will do a lot of the work.
+
+                For Peckham: since studio id is in the query key and the URL, it should just work. Worth
+                checking the studio's time zone and opening hours come from the API rather than from any
+                Hackney assumptions in the code. Anything hard-coded you can think of?
+                """
+            )
+        ),
+        u("The studio picker has Hackney as the default. That's it I think."),
+        a(
+            w(
+                r"""
+                Then read the default from the route (`/studios/:studioId/book`) and fall back to the first
+                studio the API returns, never a literal. A studio page with no id in the URL should redirect
+                to the list rather than guess.
+                """
+            )
+        ),
+        u("Dialog on React Aria, please. Confirmation modal for 'Cancel this booking?'."),
+        a(
+            w(
+                r"""
+                `src/ds/ConfirmDialog.tsx`:
+
+                ```tsx
+                import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+
+                import { Button } from "./Button";
+                import styles from "./ConfirmDialog.module.css";
+
+                type ConfirmDialogProps = {
+                  isOpen: boolean;
+                  title: string;
+                  children: React.ReactNode;
+                  confirmLabel: string;
+                  onConfirm: () => void;
+                  onCancel: () => void;
+                };
+
+                export function ConfirmDialog({
+                  isOpen,
+                  title,
+                  children,
+                  confirmLabel,
+                  onConfirm,
+                  onCancel,
+                }: ConfirmDialogProps) {
+                  return (
+                    <ModalOverlay
+                      isOpen={isOpen}
+                      onOpenChange={(open) => !open && onCancel()}
+                      isDismissable
+                      className={styles.overlay}
+                    >
+                      <Modal className={styles.modal}>
+                        <Dialog role="alertdialog" className={styles.dialog}>
+                          <Heading slot="title" className={styles.title}>{title}</Heading>
+                          <div className={styles.body}>{children}</div>
+                          <div className={styles.actions}>
+                            <Button variant="secondary" onPress={onCancel}>Keep booking</Button>
+                            <Button variant="primary" onPress={onConfirm}>{confirmLabel}</Button>
+                          </div>
+                        </Dialog>
+                      </Modal>
+                    </ModalOverlay>
+                  );
+                }
+                ```
+
+                `role="alertdialog"` because it interrupts to confirm a destructive action; React Aria
+                handles the focus trap, Escape, and returning focus to the button that opened it.
+                """
+            )
+        ),
+        u("Should the destructive button be red? Lotte has a --color-danger token."),
+        a(
+            'Yes — add a `danger` variant to Button using `--color-danger`, and use it for "Cancel booking". '
+            'Keep "Keep booking" as the safe, secondary choice; people in a hurry hit the coloured one.'
+        ),
+        u(
+            w(
+                r"""
+                Test for it, querying by role as always:
+
+                ```
+                TestingLibraryElementError: Unable to find an accessible element with the role "dialog"
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                It's there, just with a different role — we set `role="alertdialog"`. Query for that:
+
+                ```tsx
+                const dialog = await screen.findByRole("alertdialog", { name: "Cancel this booking?" });
+                await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
+                expect(onConfirm).toHaveBeenCalledOnce();
+                ```
+
+                The `name` comes from the `Heading slot="title"`, which React Aria wires up as the dialog's
+                label — a nice check that the labelling works.
+                """
+            )
+        ),
+        u("Green. Two approvals later, merged. It took until 4pm to get the second one."),
+        a("That's the cost. It usually settles as people get used to reviewing each other's areas."),
+    ],
+)
+
+S8 = Session(
+    "2026-03-19T14:30:00Z",
+    [
+        u(
+            "Weird one: the calendar flashes blank for a moment every time you change week. Whole page content "
+            "disappears, then comes back. Only since I added route-level code splitting."
+        ),
+        a(
+            w(
+                r"""
+                That sounds like the Suspense boundary sits above the router outlet. When the week changes,
+                something suspends — and the nearest boundary is the one around the whole route, so React
+                swaps the entire page for its fallback (probably `null`) until the data is ready. Two fixes,
+                and I'd do both:
+
+                1. For the week data, keep the old week visible while the new one loads:
+                   `placeholderData: keepPreviousData` in `useAvailability`.
+                2. Put a smaller boundary around the grid only, so anything that does suspend blanks the grid,
+                   not the page.
+
+                ```tsx
+                <Suspense fallback={<SlotGridSkeleton />}>
+                  <SlotGrid days={data.days} selectedId={selected?.id} onSlotSelect={setSelected} />
+                </Suspense>
+                ```
+                """
+            ),
+            key="fe-fact-suspense",
+        ),
+        u("keepPreviousData fixed it on its own. Boundary added too though."),
+        a(
+            "Good. With `keepPreviousData` you can dim the grid while `isPlaceholderData` is true, so people know "
+            "it's loading."
+        ),
+        u(
+            "Performance: Rhiannon set the bar at a Lighthouse performance score of 90 on mobile for launch. We're "
+            "at 78 on the booking page.",
+            key="fe-fact-lighthouse",
+        ),
+        a(
+            w(
+                r"""
+                78 to 90 is doable. The usual suspects on a page like this, in order of payoff:
+
+                - **Largest Contentful Paint**: the hero photo of the studio. Serve it as AVIF/WebP with
+                  `width`/`height` set, `fetchpriority="high"`, and no lazy loading on that one image.
+                - **JavaScript**: make sure React Aria's date picker and the payment SDK aren't in the
+                  booking page's first chunk — lazy-load them when the step that needs them opens.
+                - **Fonts**: `font-display: swap` and preload the one weight of Inter used above the fold.
+
+                Can you paste the Lighthouse "Opportunities" list? It usually points straight at the biggest
+                one.
+                """
+            )
+        ),
+        u(
+            w(
+                r"""
+                ```
+                Reduce unused JavaScript — Potential savings of 186 KiB
+                Properly size images — Potential savings of 412 KiB
+                Eliminate render-blocking resources — Potential savings of 610 ms
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Images first — 412 KiB is the hero photo at desktop size on a phone. With `srcset`:
+
+                ```tsx
+                <img
+                  src="/img/studio-800.webp"
+                  srcSet="/img/studio-480.webp 480w, /img/studio-800.webp 800w, /img/studio-1600.webp 1600w"
+                  sizes="(max-width: 600px) 100vw, 800px"
+                  width={800}
+                  height={533}
+                  alt=""
+                  fetchPriority="high"
+                />
+                ```
+
+                The render-blocking one is likely the Google Fonts stylesheet; self-hosting Inter removes it.
+                """
+            )
+        ),
+        u("Images + self-hosted font: 91! Pushing before anyone changes anything."),
+        a("Ha — get it in. Add a Lighthouse CI check so it doesn't quietly slide back to 78."),
+        u(
+            "For dates, by the way, I like date-fns — tree-shakeable, plain functions, no wrapper objects. Not "
+            "moment, not dayjs.",
+            key="fe-pref-datefns",
+        ),
+        a(
+            w(
+                r"""
+                Good choice for a bundle-conscious app: you only ship the functions you import. For the week
+                navigation, for instance:
+
+                ```ts
+                import { addWeeks, format, startOfWeek } from "date-fns";
+
+                export function weekStart(d: Date): Date {
+                  return startOfWeek(d, { weekStartsOn: 1 });
+                }
+
+                export function nextWeek(from: Date): string {
+                  return format(addWeeks(weekStart(from), 1), "yyyy-MM-dd");
+                }
+                ```
+
+                For anything shown to customers, keep using the `Intl` formatter in the studio's time zone;
+                date-fns does the arithmetic.
+                """
+            )
+        ),
+        u("Perfect split. Right, I'm off tomorrow, I swapped my day off this week."),
+        a("Enjoy the long weekend-ish."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-06-react-frontend",
-    sessions=[S1, S2, S3, S4],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
     questions=[
         Question(
             "Cover the ClassPicker with a couple of specs.", "query by role", ["fe-rule-role"], "standing-instruction"
