@@ -290,7 +290,7 @@ S2 = Session(
                 }
                 ```
 
-                and in `.env.development`: the API base URL pointing at Femi's dev server. It returns
+                and in `.env.development`, set `VITE_API_BASE_URL` to Femi's dev server. It returns
                 `unknown` on purpose: the caller decides what shape it expects and checks it.
                 """
             ),
@@ -432,7 +432,10 @@ S3 = Session(
                 """
             )
         ),
-        u("He had USE_TZ = False. 'Legacy reasons'. He's fixing it. You were right about the grumbling."),
+        u(
+            "He had USE_TZ = False. 'Legacy reasons'. He's fixing it. You were right about the grumbling.",
+            key="fe-fact-usetz",
+        ),
         a("A fair trade — one grumble now instead of a double-booking every March and October."),
         u(
             "First studio in the data is Hackney — it's the flagship and the only one with the new API for now.",
@@ -771,8 +774,8 @@ S6 = Session(
     "2026-03-05T13:40:00Z",
     [
         u(
-            "Femi has renamed things ahead of the other studios coming on: availability is GET "
-            "/api/v2/availability?studio=<id>&from=<date>&days=7 since this morning, the old one's gone.",
+            "Femi has renamed things ahead of the other studios coming on: availability lives at "
+            "/api/v2/availability since this morning (params studio, from, and days=7), the old one's gone.",
             key="fe-endpoint-new",
         ),
         a(
@@ -1192,12 +1195,454 @@ S8 = Session(
     ],
 )
 
+S9 = Session(
+    "2026-03-26T09:50:00Z",
+    [
+        u(
+            w(
+                r"""
+                Big planning meeting yesterday. Headline: we're going live on 21 April now. Marketing want
+                the launch after Easter so the newsletter and the Instagram push land in the same week, and
+                honestly the extra fortnight is welcome, checkout still needs work. Walthamstow also joins
+                before launch, so it'll be all three studios on day one. Rhiannon wants a full dress
+                rehearsal on staging the week before. Can you help me plan the remaining front-end work
+                into those weeks?
+                """
+            ),
+            key="fe-launch-new",
+        ),
+        a(
+            w(
+                r"""
+                With three and a half weeks, a plan that leaves room for surprises:
+
+                | Week | Front end | Depends on |
+                |---|---|---|
+                | 30 Mar | Checkout: payment element lazy-loaded, error states | Femi's payment intent endpoint |
+                | 6 Apr | Confirmation page + email preview, error boundary, Sentry | — |
+                | 13 Apr | Dress rehearsal on staging, fixes only, Lighthouse CI green | all three studios' data |
+                | 20 Apr | Launch on the 21st; feature flag to fall back to the old plugin | — |
+
+                The feature flag is the thing I'd insist on: if something goes wrong on launch day, you want
+                to switch customers back to the WordPress flow in one click, not a redeploy.
+                """
+            )
+        ),
+        u("Walthamstow is the odd one: their classes are 2.5 hours, not 2. Does anything assume 2?"),
+        a(
+            w(
+                r"""
+                The grid only shows start times, so not there. But check anywhere that computes an end
+                time — the confirmation page and the calendar invite. Both should take the duration from
+                the slot (ask Femi to include `ends_at` or `duration_minutes` in the availability response)
+                rather than adding two hours.
+                """
+            )
+        ),
+        u("The .ics invite adds 2h. Ha. Fixed to use ends_at, Femi added it in 10 minutes."),
+        u(
+            "Also the group cap changed: max per booking is 10 now, for studio-hire parties — hen dos, team away days.",
+            key="fe-party-new",
+        ),
+        a(
+            w(
+                r"""
+                Then the constant changes and the stepper follows. `src/features/booking/PartySize.tsx`:
+
+                ```tsx
+                import { Button, Group, Input, Label, NumberField } from "react-aria-components";
+
+                import styles from "./PartySize.module.css";
+                import { MAX_PER_BOOKING } from "./limits";
+
+                type PartySizeProps = {
+                  seatsLeft: number;
+                  value: number;
+                  onChange: (n: number) => void;
+                };
+
+                export function PartySize({ seatsLeft, value, onChange }: PartySizeProps) {
+                  const max = Math.min(MAX_PER_BOOKING, seatsLeft);
+                  return (
+                    <NumberField className={styles.field} minValue={1} maxValue={max} value={value} onChange={onChange}>
+                      <Label>People</Label>
+                      <Group className={styles.group}>
+                        <Button slot="decrement" className={styles.step}>−</Button>
+                        <Input className={styles.input} />
+                        <Button slot="increment" className={styles.step}>+</Button>
+                      </Group>
+                    </NumberField>
+                  );
+                }
+                ```
+
+                `NumberField` gives you keyboard arrows, clamping and the accessible labels for − and +.
+                """
+            )
+        ),
+        u(
+            "And Rhiannon added one more rule after the launch-week scare stories she's heard: no merging on "
+            "Fridays. Anything that can't wait gets a Thursday merge or waits till Monday.",
+            key="fe-review-friday",
+        ),
+        a(
+            w(
+                r"""
+                A classic, and wise for a small team without weekend on-call. If you want it enforced rather
+                than remembered, a tiny required check in CI does it:
+
+                ```yaml
+                - name: No merging on Fridays
+                  if: github.event_name == 'pull_request'
+                  run: |
+                    if [ "$(TZ=Europe/London date +%u)" = "5" ]; then
+                      echo "It's Friday in London. Merge on Monday."
+                      exit 1
+                    fi
+                ```
+
+                Re-run it on Monday and it goes green. Rhiannon can still override as an admin for a real
+                emergency.
+                """
+            )
+        ),
+        u("She'll love that it says 'Merge on Monday'."),
+        a("Good CI messages are a small joy."),
+        u(
+            w(
+                r"""
+                Checkout: Femi's endpoint returns a client secret for the payment element. Stripe's React
+                package. Lazy, like you said?
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Yes — Stripe's script and the React wrapper are a big chunk of that "unused JavaScript" until
+                the customer reaches payment. `src/features/booking/Checkout.tsx`:
+
+                ```tsx
+                import { lazy, Suspense } from "react";
+
+                const PaymentStep = lazy(() => import("./PaymentStep").then((m) => ({ default: m.PaymentStep })));
+
+                type CheckoutProps = { clientSecret?: string; onPaid: () => void };
+
+                export function Checkout({ clientSecret, onPaid }: CheckoutProps) {
+                  if (!clientSecret) return <p role="status">Preparing payment…</p>;
+                  return (
+                    <Suspense fallback={<p role="status">Loading payment…</p>}>
+                      <PaymentStep clientSecret={clientSecret} onPaid={onPaid} />
+                    </Suspense>
+                  );
+                }
+                ```
+
+                `PaymentStep` is where `loadStripe` and `<Elements>` live, so none of it loads on the slot
+                grid.
+                """
+            )
+        ),
+        u("Lighthouse still 91 with checkout in. 🎉"),
+        a("Then the budget held. Nice work."),
+    ],
+)
+
+S10 = Session(
+    "2026-04-09T16:25:00Z",
+    [
+        u("Launch prep. Error boundary + Sentry. What should the error screen say to a customer mid-booking?"),
+        a(
+            w(
+                r"""
+                Something that tells them whether they've been charged, because that's the only thing
+                they'll care about. `src/routes/BookingErrorBoundary.tsx`:
+
+                ```tsx
+                import * as Sentry from "@sentry/react";
+
+                import { Button } from "../ds/Button";
+                import styles from "./BookingErrorBoundary.module.css";
+
+                function Fallback({ resetError }: { resetError: () => void }) {
+                  return (
+                    <div className={styles.box} role="alert">
+                      <h2>Something went wrong with your booking</h2>
+                      <p>
+                        If you reached the payment step and saw a confirmation, your booking is safe and we've
+                        emailed you. Otherwise you haven't been charged.
+                      </p>
+                      <Button onPress={resetError}>Try again</Button>
+                    </div>
+                  );
+                }
+
+                export function BookingErrorBoundary({ children }: { children: React.ReactNode }) {
+                  return <Sentry.ErrorBoundary fallback={Fallback}>{children}</Sentry.ErrorBoundary>;
+                }
+                ```
+
+                And ask Lotte for a proper illustration — a cracked pot would be very on-brand.
+                """
+            )
+        ),
+        u("A cracked pot. She's going to make it, I know it."),
+        u(
+            w(
+                r"""
+                Safari bug from the dress rehearsal, iOS 17:
+
+                ```
+                RangeError: Invalid time value
+                  at format (date-fns/format.js:352)
+                  at nextWeek (src/features/booking/week.ts:9)
+                ```
+                """
+            )
+        ),
+        a(
+            w(
+                r"""
+                Somewhere a date string is being parsed with `new Date("2026-04-13 10:00")` — a space instead
+                of `T`. Chrome accepts that, Safari returns `Invalid Date`, and date-fns throws when it
+                formats it. Look for where `from` is built from the URL or a slot; use `parseISO` from
+                date-fns, which is strict and consistent across browsers:
+
+                ```ts
+                import { parseISO } from "date-fns";
+
+                const from = parseISO(searchParams.get("from") ?? todayIso());
+                ```
+
+                And a test with that exact string, so it can't come back.
+                """
+            )
+        ),
+        u("It was the 'from' param from the week links, built with toLocaleString. Fixed with parseISO + a test."),
+        a("Good. `toLocaleString` output is for people, never for parsing — it changes with the browser's locale too."),
+        u("Feature flag for the fallback to WordPress — env var at build time or runtime?"),
+        a(
+            w(
+                r"""
+                Runtime, so you can flip it without a deploy. The simplest version: a small JSON file on the
+                CDN the app reads at start-up.
+
+                ```ts
+                type Flags = { newBooking: boolean };
+
+                export async function loadFlags(): Promise<Flags> {
+                  try {
+                    const response = await fetch("/flags.json", { cache: "no-store" });
+                    const body: unknown = await response.json();
+                    if (typeof body === "object" && body !== null && "newBooking" in body) {
+                      return { newBooking: body.newBooking === true };
+                    }
+                  } catch {
+                    // fall through: the safe default
+                  }
+                  return { newBooking: true };
+                }
+                ```
+
+                If `newBooking` is false, the "Book" buttons link to the old plugin's URLs. Decide with
+                Rhiannon whether the default on a failed fetch is the new flow or the old one.
+                """
+            )
+        ),
+        u("She says new flow by default. The old one is the thing that double-books, after all."),
+        a("Fair point — the fallback is for a disaster, not for a flaky CDN."),
+        u("Analytics: marketing want to know where people drop out. GA4 is what they use. Cookie banner needed?"),
+        a(
+            w(
+                r"""
+                In the UK, yes: analytics cookies need consent under PECR, so GA4 shouldn't load until the
+                customer agrees. Track the funnel with a handful of events at the steps we defined —
+                `view_week`, `select_slot`, `start_hold`, `begin_payment`, `booking_confirmed` — and send
+                them only after consent. The consent banner itself can be a React Aria `Dialog` that doesn't
+                trap focus, so it doesn't block the page.
+                """
+            )
+        ),
+        u("Do the events need the studio in them? Marketing will want to compare Hackney and Peckham."),
+        a(
+            "Yes — send `studio_id` as an event parameter on every step, and register it as a custom dimension "
+            "in GA4 so it shows up in the funnel reports. Party size on `begin_payment` is worth having too."
+        ),
+        u("Ok. Marketing will complain that consent rates are low. They always do."),
+        a("They will. It's still the law, and an honest banner is better than a dark pattern on launch day."),
+        u("Dress rehearsal verdict from Rhiannon: 'ship it'. 12 days to go."),
+        a("Great verdict. Keep the last week for small fixes and sleep."),
+    ],
+)
+
+S11 = Session(
+    "2026-04-23T08:45:00Z",
+    [
+        u(
+            "We're live! Two days in. 640 bookings, zero double-bookings, the cracked pot has appeared exactly "
+            "twice (Sentry says a payment SDK timeout)."
+        ),
+        a(
+            w(
+                r"""
+                Congratulations — that's a very clean launch. Two errors in 640 bookings from a third-party
+                timeout is about as good as it gets. Worth checking in Sentry whether those two customers
+                went on to book; if the payment SDK timed out on a slow connection, a retry on the payment
+                step (rather than the error boundary) might keep them in the flow.
+                """
+            )
+        ),
+        u("Both retried and booked. Femi wants to turn off the WordPress plugin next week."),
+        a(
+            w(
+                r"""
+                Sensible, once you've had a full week including a weekend (weekends are usually the busiest
+                for classes). Before switching it off: redirect its old URLs to the new booking pages, so
+                links in old emails and Google results still work.
+                """
+            )
+        ),
+        u("Redirect map is on my list. Marketing are delighted with the funnel data. Drop-off is at payment, mostly."),
+        a(
+            w(
+                r"""
+                That's typical — payment is where people pause to think about money. Some things that help
+                on booking sites in particular:
+
+                - Show the total (with party size) before the payment step, so the payment page holds no
+                  surprise.
+                - Keep the hold countdown calm until the last minute; a big red timer makes people leave.
+                - Offer Apple Pay / Google Pay — the payment element supports them, and on mobile they cut
+                  the typing to zero.
+                """
+            )
+        ),
+        u("Wallets are a config change in Stripe's dashboard, right?"),
+        a(
+            w(
+                r"""
+                Mostly — enable them in the dashboard, and for Apple Pay verify your domain (Stripe gives you
+                a file to host under `/.well-known/`). The payment element then shows them automatically on
+                devices that support them. No code change, unless you've restricted `paymentMethodTypes`.
+                """
+            )
+        ),
+        u("We haven't. Doing it this afternoon. Retro is on Friday, any front-end lessons you'd put on the board?"),
+        a(
+            w(
+                r"""
+                From what we went through together:
+
+                - Effects that create something should clean up the same thing — the hold bug.
+                - Parse at the edge: zod caught the API renames before any component saw them.
+                - Make lint rules errors, not warnings.
+                - Performance budgets work when CI checks them.
+                - A runtime flag made launch day calm, even though nobody used it.
+                """
+            )
+        ),
+        u("That's a good list. Thank you — genuinely, this project went better than any I've done."),
+        a("It was a pleasure. Enjoy the retro — and the mug, if it ever gets centred."),
+        u("It did! Glazed it blue. Slightly wonky. I love it."),
+        a("Wonky is handmade. Congratulations on the launch and the mug."),
+    ],
+)
+
 CHAT = Chat(
     name="ws-06-react-frontend",
-    sessions=[S1, S2, S3, S4, S5, S6, S7, S8],
+    sessions=[S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11],
     questions=[
         Question(
             "Cover the ClassPicker with a couple of specs.", "query by role", ["fe-rule-role"], "standing-instruction"
         ),
+        Question(
+            "Scaffold the new WaitlistBanner component.",
+            "named exports only",
+            ["fe-rule-named"],
+            "standing-instruction",
+        ),
+        Question(
+            "Add typings for the payload the waitlist endpoint sends back.",
+            "unknown and narrow",
+            ["fe-rule-unknown"],
+            "standing-instruction",
+        ),
+        Question(
+            "Make the confirmation card look like the Figma frame.", "CSS modules", ["fe-pref-cssmodules"], "preference"
+        ),
+        Question(
+            "Where should the list of upcoming classes live so the calendar and the sidebar both see it?",
+            "TanStack Query",
+            ["fe-pref-tanstack"],
+            "preference",
+        ),
+        Question("Show 'starts in 2 hours' on the confirmation page.", "date-fns", ["fe-pref-datefns"], "preference"),
+        Question("When do we launch?", "21 April", ["fe-launch-new"], "knowledge-update", ["fe-launch-old"]),
+        Question(
+            "Which endpoint gives me a studio's free slots?",
+            "/api/v2/availability",
+            ["fe-endpoint-new"],
+            "knowledge-update",
+            ["fe-endpoint-old", "fe-endpoint-old2"],
+        ),
+        Question(
+            "What's our design system built on?",
+            "React Aria Components",
+            ["fe-ds-new"],
+            "knowledge-update",
+            ["fe-ds-old"],
+        ),
+        Question(
+            "How many approvals does a PR need before it can merge?",
+            "two approvals",
+            ["fe-s7-update"],
+            "knowledge-update",
+            ["fe-review-400"],
+        ),
+        Question(
+            "How many seats can a customer book in one go?",
+            "10",
+            ["fe-party-new"],
+            "knowledge-update",
+            ["fe-party-old"],
+        ),
+        Question(
+            "What are Rhiannon's rules for getting a PR merged?",
+            "under 400 lines; CI green; two approvals; screenshot; no merging on Fridays",
+            ["fe-review-400", "fe-s7-update", "fe-review-screenshot", "fe-review-friday"],
+            "multi-turn",
+        ),
+        Question(
+            "What caused the double-booking on staging, and which release had the fix?",
+            "stale closure; 0.9.2",
+            ["fe-bug-cause", "fe-s7-update"],
+            "multi-turn",
+        ),
+        Question(
+            "Which studios are on the new booking system?",
+            "Hackney; Peckham; Walthamstow",
+            ["fe-studio-hackney", "fe-s7-update", "fe-launch-new"],
+            "multi-turn",
+        ),
+        Question("What Lighthouse score do we need on mobile?", "90", ["fe-fact-lighthouse"], "single-fact"),
+        Question(
+            "Why did the whole page go blank when switching weeks?",
+            "Suspense boundary sits above the router outlet",
+            ["fe-fact-suspense"],
+            "single-fact",
+        ),
+        Question("Which day of the week am I off?", "Wednesdays", ["fe-ds-new"], "single-fact"),
+        Question(
+            "What did Femi have wrong in his Django time settings?", "USE_TZ = False", ["fe-fact-usetz"], "single-fact"
+        ),
+        Question(
+            "What's the prop the slot grid calls when someone picks a slot?",
+            "onSlotSelect",
+            ["fe-code-slotgrid", "fe-fact-suspense"],
+            "code",
+        ),
+        Question("How many seconds is the fallback hold in the timer component?", "420", ["fe-code-hold"], "code"),
+        Question("Which env variable holds the API base URL?", "VITE_API_BASE_URL", ["fe-code-client"], "code"),
     ],
 )
