@@ -27,7 +27,7 @@ def w(text: str) -> str:
             and out[-1]
             and not out[-1].startswith("```")
             and line
-            and not re.match(r"(\s|[-*>|]\s|\d+[.)]\s)", line)
+            and not re.match(r"(\s|[-*>|]|\d+[.)]\s)", line)
         )
         if joinable:
             out[-1] += " " + line
@@ -433,7 +433,7 @@ S2 = Session(
             ),
             key="rc-code-exit",
         ),
-        u("Works. Ines (my manager) asked if it'll be ready for the ops demo on February 10.", key="rc-demo-old"),
+        u("Works. Ines (my manager) asked if it'll be ready for the ops demo on March 3.", key="rc-demo-old"),
         a(
             w(
                 r"""
@@ -1253,8 +1253,8 @@ S7 = Session(
     "2026-02-16T19:20:00Z",
     [
         u(
-            "Bunch of things. First, the ops demo is on the 24th now — Ines moved it because of the "
-            "quarter-end freeze, so we have an extra two weeks, which I'm choosing to see as a gift. Second, "
+            "Bunch of things. First, the ops demo is on the 24th now — Ines pulled it forward because of the "
+            "quarter-end freeze, so we've lost a week, which I'm choosing not to panic about. Second, "
             "I never got to try the threaded version on the Pi 3: IT swapped it for a Pi 5 with 64-bit "
             "Raspberry Pi OS, so I'm building for aarch64-unknown-linux-gnu now. First run on the new box, "
             "single-threaded, nightly file in 0.9s! So we're under the limit without the threads at all. "
@@ -1895,7 +1895,7 @@ S10 = Session(
         ),
         u("Done, and the release page now says 0.3.0 everywhere. Embarrassing but caught before ops noticed."),
         a("Better the workflow catches it than Gareth."),
-        u("Half-term next week, we're going to Whitby with the kids. Back on the 16th-ish."),
+        u("Taking next week off, we're going to Whitby with the kids. Back on the 16th-ish."),
         a("Enjoy Whitby — bring a coat. Ping me when you're back."),
     ],
 )

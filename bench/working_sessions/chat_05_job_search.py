@@ -27,7 +27,7 @@ def w(text: str) -> str:
             and out[-1]
             and not out[-1].startswith("```")
             and line
-            and not re.match(r"(\s|[-*>|]\s|\d+[.)]\s)", line)
+            and not re.match(r"(\s|[-*>|]|\d+[.)]\s)", line)
         )
         if joinable:
             out[-1] += " " + line
@@ -1213,7 +1213,7 @@ S11 = Session(
         a(
             w(
                 r"""
-                Then here's something for 8 May:
+                Then here's something for your last day:
 
                 ```
                 Senior Analyst, Pricing at Larkspur Labs · pricing and experimentation

@@ -27,7 +27,7 @@ def w(text: str) -> str:
             and out[-1]
             and not out[-1].startswith("```")
             and line
-            and not re.match(r"(\s|[-*>|]\s|\d+[.)]\s)", line)
+            and not re.match(r"(\s|[-*>|]|\d+[.)]\s)", line)
         )
         if joinable:
             out[-1] += " " + line
@@ -154,7 +154,7 @@ S1 = Session(
         ),
         u("Lotte will love 'no raw hex'. She's been fighting that battle for years."),
         a("Then it's worth a lint rule later — stylelint's `color-no-hex` on everything except the tokens file."),
-        u("Ok that's enough setup for a Monday. Tomorrow: the slot grid."),
+        u("Ok that's enough setup for a Monday. Later this week: the slot grid."),
         a("Sounds good. Bring the Figma frame or a screenshot of it and we'll build it together."),
     ],
 )
