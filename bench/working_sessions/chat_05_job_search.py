@@ -4,37 +4,7 @@ with a salary and a relocation package that move while it is negotiated."""
 
 from __future__ import annotations
 
-import re
-import textwrap
-
-from bench.working_sessions.shape import Chat, Question, Session, a, u
-
-
-def w(text: str) -> str:
-    """``text`` as the speaker wrote it: the source's indentation dropped, prose lines wrapped for the
-    source joined again, fenced blocks and list items kept line by line."""
-    lines = textwrap.dedent(text).strip("\n").splitlines()
-    out: list[str] = []
-    fenced = False
-    for line in lines:
-        if line.startswith("```"):
-            fenced = not fenced
-            out.append(line)
-            continue
-        joinable = (
-            not fenced
-            and out
-            and out[-1]
-            and not out[-1].startswith("```")
-            and line
-            and not re.match(r"(\s|[-*>|]|\d+[.)]\s)", line)
-        )
-        if joinable:
-            out[-1] += " " + line
-        else:
-            out.append(line)
-    return "\n".join(out).strip()
-
+from bench.working_sessions.shape import Chat, Question, Session, a, u, w
 
 S1 = Session(
     "2026-01-05T08:40:00Z",

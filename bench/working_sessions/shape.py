@@ -16,6 +16,8 @@ A question's ``ability`` is the memory ability it probes:
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 
 ABILITIES = ("standing-instruction", "preference", "knowledge-update", "multi-turn", "single-fact", "code")
@@ -56,3 +58,29 @@ def u(text: str, key: str | None = None) -> Turn:
 
 def a(text: str, key: str | None = None) -> Turn:
     return Turn("assistant", text, key)
+
+
+def w(text: str) -> str:
+    """``text`` as the speaker wrote it: the source's indentation dropped, prose lines wrapped for the
+    source joined again, fenced blocks and list items kept line by line."""
+    lines = textwrap.dedent(text).strip("\n").splitlines()
+    out: list[str] = []
+    fenced = False
+    for line in lines:
+        if line.startswith("```"):
+            fenced = not fenced
+            out.append(line)
+            continue
+        joinable = (
+            not fenced
+            and out
+            and out[-1]
+            and not out[-1].startswith("```")
+            and line
+            and not re.match(r"(\s|[-*>|]|\d+[.)]\s)", line)
+        )
+        if joinable:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out).strip()
