@@ -151,6 +151,31 @@ SESSIONS = [
             ),
             u("For the record, my advisor is Prof. Amara Lindqvist — you'll hear her name a lot.", key="advisor"),
             a("Noted — I'll keep Prof. Lindqvist's table preferences in mind. Two decimals it is."),
+            u("How would you lay out the repo? Last project was a pile of notebooks and I regret it."),
+            a(
+                d("""
+                A package for code that's imported, scripts that are run, and data/runs kept out of git:
+
+                ```
+                civictext-clf/
+                  pyproject.toml
+                  uv.lock
+                  src/civictext/
+                    data.py        # loading, splits
+                    seeding.py
+                    train.py       # python -m civictext.train
+                    evaluate.py
+                  configs/         # one file per reported configuration
+                  sweeps/
+                  analysis/        # notebooks allowed here, and only here
+                  data/            # .gitignore'd, with a README on where it comes from
+                  runs/            # .gitignore'd
+                ```
+
+                The rule that saves you later: every number in the paper comes from a config in `configs/` and a
+                run directory in `runs/` whose name says which.
+                """)
+            ),
         ],
     ),
     Session(
@@ -481,6 +506,16 @@ SESSIONS = [
             ),
             u("Yep, it was Tobias, running a daytime job. We've agreed GPUs 0-1 are mine until 6pm."),
             a("A sensible treaty. Worth writing it into the node's MOTD so nobody has to remember."),
+            u("Dumb question: why bf16 and not fp16? I thought fp16 was the standard."),
+            a(
+                d("""
+                Not dumb. Both are 16 bits, split differently: fp16 has more mantissa (precision) and a small
+                exponent range (max ~65,504), bf16 has fp32's exponent range with less precision. For training,
+                range matters more — fp16 needs a loss scaler to avoid gradients underflowing to zero, and some
+                models overflow in the forward pass. bf16 needs neither trick. A100s have fast bf16; older GPUs
+                like V100s don't, which is the only reason to still use fp16.
+                """)
+            ),
             u(
                 d("""
                 First full run done, xlm-r base, 4 epochs, lr 2e-5, seed 1337: best validation macro-F1 0.81
@@ -619,7 +654,8 @@ SESSIONS = [
                 3e-5    0.82 ± 0.00
                 5e-5    0.78 ± 0.03
                 ```
-                """)
+                """),
+                key="f1-sweep",
             ),
             a(
                 d("""
@@ -673,6 +709,29 @@ SESSIONS = [
             ),
             u("Perfect, that's going straight into the metrics paragraph."),
             a("Add which one you select checkpoints on (macro), and the paragraph is complete."),
+            u(
+                d("""
+                reading the CSVs back for the plot:
+
+                ```
+                pandas.errors.ParserError: Error tokenizing data. C error: Expected 6 fields in line 412, saw 7
+                ```
+                """)
+            ),
+            a(
+                d("""
+                Line 412 has one field more than the header. With `CsvLog` that happens when a run directory is
+                reused: the second run appends rows to the first run's file — and if you added a field between
+                runs, the rows stop matching the header. Check whether two runs shared an `--out` directory:
+
+                ```bash
+                grep -c epoch runs/*/metrics.csv | awk -F: '$2 > 1'
+                ```
+
+                Any file with more than one header line was written twice. Making `train.py` refuse an existing
+                output directory (unless `--overwrite`) stops it happening again.
+                """)
+            ),
         ],
     ),
     Session(
@@ -796,8 +855,734 @@ SESSIONS = [
                 training set. That's about 20 runs, ~140 GPU-hours.
                 """)
             ),
+            u(
+                d("""
+                Odd thing while checking the new batch: about 300 of the Leeds reports aren't English — mostly
+                Polish, a few Romanian. The language column says "en" for all of them because it was set by city.
+                """)
+            ),
+            a(
+                d("""
+                Worth fixing the column, since the no-Spanish ablation and the per-language numbers depend on
+                it. A language identifier over the text is quick and good enough for this:
+
+                ```python
+                import fasttext
+
+                lid = fasttext.load_model("models/lid.176.ftz")
+
+                def detect(text: str) -> str:
+                    labels, _ = lid.predict(text.replace("\n", " "), k=1)
+                    return labels[0].removeprefix("__label__")
+
+                df["language_detected"] = df.text.map(detect)
+                print(pd.crosstab(df.city, df.language_detected).loc[:, lambda t: t.sum() > 20])
+                ```
+
+                Keep both columns; report the languages as detected, and mention the small Polish/Romanian
+                share — it's a nice detail for a multilingual routing paper.
+                """)
+            ),
             u("ok. Amara wants a meeting Thursday, I'll bring the new numbers."),
             a("Bring the per-class plot too — the rare classes are where the new data should show."),
+        ],
+    ),
+    Session(
+        "2026-02-24T15:05:00Z",
+        [
+            u(
+                d("""
+                Meeting with Amara went fine, she likes the dedup story. Meanwhile I tried mdeberta-v3-base on
+                the 61k data with the same recipe (3e-5, 3 epochs, batch 32): best validation macro-F1 is 0.84,
+                mean over three seeds, against 0.82 for xlm-r base on the same data. It's about 1.3× slower per
+                epoch, and one seed needed a restart because the node rebooted, but it looks real.
+                """),
+                key="f1-new",
+            ),
+            a(
+                d("""
+                +0.02 macro-F1 with three seeds each and small standard deviations is a real gain at this data
+                size — and consistent with what mDeBERTa-v3 usually does over XLM-R base on classification. The
+                1.3× cost is affordable. Two things to check before it becomes the main model:
+
+                - per-class F1: whether the gain comes from the rare classes or from the big ones
+                - Spanish vs English separately: mDeBERTa's vocabulary is different, and the gain might be
+                  uneven across languages
+
+                Also pin the exact checkpoint revision in the config, since hub models can be updated:
+
+                ```toml
+                # configs/mdeberta_base.toml
+                model = "microsoft/mdeberta-v3-base"
+                revision = "a0484667b22365f84929a935b5e50a51f71f159d"
+                lr = 3e-5
+                epochs = 3
+                batch_size = 32
+                warmup_ratio = 0.06
+                ```
+                """)
+            ),
+            u(
+                d("""
+                Amara's one firm request: a per-category error analysis, with a confusion matrix, before she
+                signs off on the draft.
+                """),
+                key="advisor-ask",
+            ),
+            a(
+                d("""
+                A row-normalised confusion matrix reads best for 14 classes — each row shows where a category's
+                reports went:
+
+                ```python
+                import matplotlib.pyplot as plt
+                import numpy as np
+                from sklearn.metrics import confusion_matrix
+
+                def plot_confusion(y_true: np.ndarray, y_pred: np.ndarray, labels: list[str], path: str) -> None:
+                    cm = confusion_matrix(y_true, y_pred, labels=range(len(labels)), normalize="true")
+                    fig, ax = plt.subplots(figsize=(7, 6))
+                    im = ax.imshow(cm, cmap="Greys", vmin=0, vmax=1)
+                    ax.set_xticks(range(len(labels)), labels, rotation=60, ha="right", fontsize=7)
+                    ax.set_yticks(range(len(labels)), labels, fontsize=7)
+                    ax.set_xlabel("predicted")
+                    ax.set_ylabel("gold")
+                    for i in range(len(labels)):
+                        for j in range(len(labels)):
+                            if cm[i, j] >= 0.05:
+                                colour = "white" if cm[i, j] > 0.5 else "black"
+                                ax.text(j, i, f"{cm[i, j]:.2f}", ha="center", va="center", fontsize=6, color=colour)
+                    fig.colorbar(im, ax=ax, fraction=0.046)
+                    fig.tight_layout()
+                    fig.savefig(path, dpi=300)
+                    plt.close(fig)
+                ```
+
+                Only cells ≥ 0.05 get a number, so the figure shows the confusions rather than a wall of
+                zeros. For the error analysis text, pull 20 misclassified examples from each of the three
+                biggest off-diagonal cells and categorise why they went wrong.
+                """)
+            ),
+            u(
+                d("""
+                Second ablation for the paper: a frozen encoder, with only the classification head trained. Shows
+                how much the fine-tuning itself matters.
+                """),
+                key="abl-2",
+            ),
+            a(
+                d("""
+                ```python
+                def freeze_encoder(model: torch.nn.Module) -> int:
+                    trainable = 0
+                    for name, param in model.named_parameters():
+                        param.requires_grad = name.startswith("classifier") or name.startswith("pooler")
+                        trainable += param.numel() if param.requires_grad else 0
+                    print(f"trainable parameters: {trainable:,}", flush=True)
+                    return trainable
+                ```
+
+                With the encoder frozen, raise the learning rate a lot — the head alone trains fine at 1e-3 —
+                and pass only trainable parameters to the optimizer:
+
+                ```python
+                optimizer = torch.optim.AdamW((p for p in model.parameters() if p.requires_grad), lr=1e-3)
+                ```
+
+                The result is effectively a linear probe on the pretrained representations, which is the
+                comparison reviewers understand.
+                """)
+            ),
+            u("Frozen: 0.58 macro-F1. Worse than TF-IDF (0.71 on the new data). Is that a bug?"),
+            a(
+                d("""
+                Probably not. A linear probe on a multilingual encoder's [CLS] token without any fine-tuning is
+                often weak for topic-like classification — the representation isn't trained to separate your
+                categories, and TF-IDF with character n-grams is a strong feature set for short, keyword-heavy
+                texts. It's a useful result for the paper: "the encoder's value is in fine-tuning, not in its
+                frozen features". Sanity check: mean-pool the token embeddings instead of using [CLS]; if that
+                jumps to ~0.65, mention both.
+                """)
+            ),
+            u(
+                d("""
+                Review my collate fn? I wrote it for the mdeberta runs to pad by hand:
+
+                ```python
+                def collate(batch):
+                    n = max(len(x["input_ids"]) for x in batch)
+                    ids = torch.zeros(len(batch), n, dtype=torch.long)
+                    mask = torch.zeros(len(batch), n, dtype=torch.long)
+                    for i, x in enumerate(batch):
+                        ids[i, : len(x["input_ids"])] = x["input_ids"]
+                        mask[i, : len(x["input_ids"])] = 1
+                    labels = torch.tensor([x["labels"] for x in batch])
+                    return {"input_ids": ids, "attention_mask": mask, "labels": labels}
+                ```
+                """)
+            ),
+            a(
+                d("""
+                Close, with one real bug and two small things:
+
+                1. **Padding with 0.** For mDeBERTa the pad id is 0, so it works by luck — for XLM-R it's 1, and
+                   0 is `<s>`. With the attention mask correct the model mostly ignores it, but don't rely on
+                   that; use the tokenizer's id.
+                2. No type hints, and CI will fail on it.
+                3. `torch.tensor` on a list of 0-d tensors is slow and warns; `torch.stack` is cleaner.
+
+                ```python
+                def collate(batch: list[dict[str, torch.Tensor]], pad_id: int) -> dict[str, torch.Tensor]:
+                    n = max(len(x["input_ids"]) for x in batch)
+                    ids = torch.full((len(batch), n), pad_id, dtype=torch.long)
+                    mask = torch.zeros((len(batch), n), dtype=torch.long)
+                    for i, x in enumerate(batch):
+                        length = len(x["input_ids"])
+                        ids[i, :length] = x["input_ids"]
+                        mask[i, :length] = 1
+                    labels = torch.stack([x["labels"] for x in batch])
+                    return {"input_ids": ids, "attention_mask": mask, "labels": labels}
+                ```
+
+                and `functools.partial(collate, pad_id=tokenizer.pad_token_id)` when building the loader.
+                """)
+            ),
+            u("Oof, the xlm-r runs used this too. Do I need to rerun them?"),
+            a(
+                d("""
+                Check first: were the xlm-r runs from before you wrote this collate, when the loader used
+                `DataCollatorWithPadding`? If they used the Hugging Face collator, they're fine. If some used
+                yours, rerun one seed with the fix; if it's within the seed standard deviation, note it and move
+                on rather than burning 60 GPU-hours.
+                """)
+            ),
+            u("They were on DataCollatorWithPadding. Phew."),
+            a("Good — then only the mdeberta runs used it, and pad id 0 is right for that tokenizer."),
+        ],
+    ),
+    Session(
+        "2026-03-05T11:30:00Z",
+        [
+            u(
+                d("""
+                Tried mdeberta on the V100 partition because the A100s were full. Loss goes NaN in epoch 1:
+
+                ```
+                step  400  loss 1.2043  lr 2.98e-05
+                step  450  loss 1.1517  lr 2.98e-05
+                step  500  loss nan     lr 2.97e-05
+                step  550  loss nan     lr 2.97e-05
+                ```
+
+                only change: --precision fp16 because V100 has no bf16
+                """)
+            ),
+            a(
+                d("""
+                DeBERTa-v3 is known to overflow in fp16: some attention scores exceed fp16's range (max ~65504),
+                and the loss turns NaN a few hundred steps in. bf16 has fp32's range, which is why the A100 runs
+                were fine. On V100s, your options:
+
+                ```python
+                scaler = torch.cuda.amp.GradScaler()
+                with torch.autocast("cuda", dtype=torch.float16):
+                    loss = model(**batch).loss
+                scaler.scale(loss).backward()
+                scaler.unscale_(optimizer)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+                scaler.step(optimizer)
+                scaler.update()
+                ```
+
+                A `GradScaler` handles gradient underflow but not the forward-pass overflow, so it may still
+                fail for DeBERTa. The reliable fix is fp32 on V100 (about 2× slower) — or waiting for an A100.
+                Whatever you pick, don't mix precisions across the seeds of one reported config.
+                """)
+            ),
+            u("fine, back to the A100s, I'll queue behind Tobias."),
+            a("Wise. A night's wait costs less than explaining a precision mismatch in the appendix."),
+            u(
+                d("""
+                Error analysis is turning up label noise. Some "confident mistakes" from the mdeberta model:
+
+                ```
+                report_id  gold              pred          p(pred)  text
+                A-118822   noise             animal        0.97     "dog barking all night next door again"
+                L-440913   water_leak        drainage_...  0.95     "drain outside no 14 overflowing onto road"
+                V-092211   parking           abandoned_v.  0.96     "coche sin matrícula lleva 3 meses aparcado"
+                ```
+
+                I think the model is right on at least two of these.
+                """)
+            ),
+            a(
+                d("""
+                It is, in my reading: the second is a drainage report, and the third (a car without plates
+                parked for three months) is an abandoned vehicle. The first is genuinely ambiguous — barking is
+                a noise complaint in most cities' taxonomies, but an animal one in some.
+
+                A systematic way to find these: out-of-fold predictions on the training set, and flag examples
+                where the model confidently disagrees with the label (the idea behind confident learning):
+
+                ```python
+                import numpy as np
+                import pandas as pd
+
+                def suspicious_labels(oof_probs: np.ndarray, labels: np.ndarray, threshold: float = 0.9) -> np.ndarray:
+                    pred = oof_probs.argmax(axis=1)
+                    confident = oof_probs.max(axis=1) >= threshold
+                    return np.flatnonzero(confident & (pred != labels))
+
+                oof = np.load("runs/oof_mdeberta_s1337.npy")  # 5-fold out-of-fold probabilities
+                flags = suspicious_labels(oof, train.label_id.to_numpy())
+                train.iloc[flags][["report_id", "label", "text"]].to_csv("analysis/suspicious.csv", index=False)
+                ```
+
+                The 5-fold out-of-fold pass costs five extra trainings, so ~45 GPU-hours for mdeberta. Running
+                it on xlm-r instead is cheaper and finds mostly the same examples.
+                """)
+            ),
+            u("312 flagged. Amara says the original annotators can relabel 300 of them next week."),
+            a(
+                d("""
+                Do it blind: give the annotators the texts without the old label or the model's guess, in a
+                shuffled order, mixed with ~50 unflagged examples as controls. Then you can report how often the
+                relabel agreed with the old label, with the model, or with neither — and the controls tell you
+                whether annotators simply drift over time. Keep the old labels in a column; don't overwrite.
+                """)
+            ),
+            u(
+                d("""
+                Budget check from the accounting page: we've used 1,240 GPU-hours so far this term. Tobias's
+                jobs are on a different project code, so that's all mine.
+                """),
+                key="gpu-used",
+            ),
+            a(
+                d("""
+                That leaves 760 of the 2,000. What's still to run, at ~9 GPU-hours per mdeberta run:
+
+                | Work | Runs | GPU-hours |
+                |---|---|---|
+                | Relabelled-data retrain, 3 seeds | 3 | ~27 |
+                | Third ablation, 3 seeds | 3 | ~27 |
+                | Main table reruns if the relabel changes things | up to 9 | ~80 |
+                | Final evaluation on the sealed split | — | ~1 |
+                | Slack for mistakes | — | ~100 |
+
+                Roughly 235 hours — comfortably inside what's left. The remaining ~500 could go to a
+                large-model run for one row of the table, if Amara wants one.
+                """)
+            ),
+            u("She might. mdeberta large doesn't exist though, right?"),
+            a(
+                d("""
+                Right — there's no multilingual DeBERTa-v3 large. The options would be XLM-R large (560M
+                parameters; ~3× the cost of base per run) or a multilingual decoder model with a classification
+                head, which is a different paper. XLM-R large with one seed would be ~30 GPU-hours and answers
+                "does size help" for a reviewer.
+                """)
+            ),
+            u("Relabel results: of the 300, annotators sided with the old label 96 times, the model 171, neither 33."),
+            a(
+                d("""
+                That's a strong result for the paper: in 57% of the flagged cases the model's prediction was
+                judged correct, so a meaningful part of the "errors" in the confident tail were label errors.
+                Controls matter for the interpretation — how did the 50 unflagged examples come out? If the
+                annotators kept nearly all of those, the 171 isn't just drift.
+                """)
+            ),
+            u("48 of 50 controls kept their label."),
+            a(
+                d("""
+                Then the relabelling is trustworthy. Use the corrected labels for training from here on, keep
+                the originals in `label_v1`, and retrain the main model — the relabel retrain in the budget
+                table.
+                """)
+            ),
+            u("long run was 18 km on Sunday, legs are dead. the marathon plan says 21 next week"),
+            a("Then sit for the error analysis and let the GPUs do the running this week."),
+        ],
+    ),
+    Session(
+        "2026-03-16T09:20:00Z",
+        [
+            u(
+                d("""
+                The workshop extended the submission deadline — it's April 17 now. Good, because the relabelling
+                took longer than planned and the retrain isn't done.
+                """),
+                key="deadline-new",
+            ),
+            a(
+                d("""
+                An extra week changes the plan nicely. Revised:
+
+                - **by Mar 22**: relabel retrain + third ablation done; main table frozen
+                - **Mar 23–27**: final evaluation on the sealed split, figures, error analysis section
+                - **Mar 30–Apr 3**: full draft to Amara
+                - **Apr 6–14**: revisions
+                - **Apr 15–17**: polish, anonymity check, submit with a day to spare
+
+                Don't spend the week on more experiments: extensions are best used for writing.
+                """)
+            ),
+            u("Results table in LaTeX please, booktabs style. Numbers so far (validation, mean of 3 seeds):"),
+            u(
+                d("""
+                ```
+                tfidf+lr        acc 0.81  macro 0.71
+                xlmr-base       acc 0.89  macro 0.82
+                mdeberta-base   acc 0.91  macro 0.84
+                - no spanish    acc 0.88  macro 0.79
+                - frozen enc    acc 0.70  macro 0.58
+                ```
+                """)
+            ),
+            a(
+                d("""
+                ```latex
+                \\begin{table}[t]
+                  \\centering
+                  \\small
+                  \\begin{tabular}{lcc}
+                    \\toprule
+                    Model & Accuracy & Macro-F1 \\\\
+                    \\midrule
+                    TF-IDF + LR & 0.81 & 0.71 \\\\
+                    XLM-R base & 0.89 & 0.82 \\\\
+                    mDeBERTa-v3 base & \\textbf{0.91} & \\textbf{0.84} \\\\
+                    \\midrule
+                    \\quad -- without Spanish training data & 0.88 & 0.79 \\\\
+                    \\quad -- frozen encoder & 0.70 & 0.58 \\\\
+                    \\bottomrule
+                  \\end{tabular}
+                  \\caption{Validation results, mean of three seeds. Ablations modify the mDeBERTa-v3 setup.}
+                  \\label{tab:results}
+                \\end{table}
+                ```
+
+                Once the sealed-split numbers exist, add a second pair of columns (or a second table) for them
+                — and add ± standard deviations, either as `0.84\\,{\\scriptsize$\\pm$0.01}` or in a footnote.
+                """)
+            ),
+            u(
+                d("""
+                Third ablation, Amara's suggestion: no class weighting in the loss, to show what the weights do
+                for the rare categories.
+                """),
+                key="abl-3",
+            ),
+            a(
+                d("""
+                A toggle in the loss — the weights are inverse-frequency, normalised to mean 1:
+
+                ```python
+                def class_weights(labels: np.ndarray, num_labels: int) -> torch.Tensor:
+                    counts = np.bincount(labels, minlength=num_labels).astype(np.float64)
+                    weights = counts.sum() / (num_labels * np.maximum(counts, 1))
+                    return torch.tensor(weights / weights.mean(), dtype=torch.float32)
+
+                def make_loss(labels: np.ndarray, num_labels: int, weighted: bool) -> torch.nn.Module:
+                    weight = class_weights(labels, num_labels) if weighted else None
+                    return torch.nn.CrossEntropyLoss(weight=weight.to("cuda") if weight is not None else None)
+                ```
+
+                and compute the loss from `outputs.logits` yourself instead of passing `labels` to the model,
+                since the model's built-in loss is unweighted. Report per-class F1 for the three rarest classes
+                in both arms — that's where the story is; macro-F1 alone may move only a little.
+                """)
+            ),
+            u(
+                d("""
+                Unweighted: macro 0.82, but abandoned_vehicle drops from 0.70 to 0.51 and gas_smell from 0.74 to
+                0.62. Accuracy actually goes up a hair, 0.91 → 0.92.
+                """)
+            ),
+            a(
+                d("""
+                That's the textbook trade-off, and a clean one to show: the unweighted model buys a little
+                accuracy on frequent classes at a large cost on the rare ones, which for routing are the
+                safety-relevant categories (gas smells especially). One sentence in the paper can carry it:
+                "Without class weighting, accuracy rises slightly (0.92 vs 0.91) while F1 on the two rarest
+                categories falls by 0.19 and 0.12."
+                """)
+            ),
+            u("How do I describe the hyperparameters compactly? Reviewers want them, the page limit hates them."),
+            a(
+                d("""
+                One paragraph in the setup section, details in an appendix table. Paragraph:
+
+                > We fine-tune all encoders with AdamW (learning rate 3e-5, weight decay 0.01), a linear schedule
+                > with 6% warmup, batch size 32, and a maximum length of 256 tokens, for 3 epochs, selecting the
+                > checkpoint with the best validation macro-F1. Learning rate and epochs were chosen on validation
+                > data (Appendix A). All results are means over three seeds.
+
+                The appendix table lists everything else (seeds, hardware, GPU-hours per run, library versions
+                from `uv.lock`).
+                """)
+            ),
+            u("Lovely. The GPU-hours line will make Amara happy, she's on the cluster committee."),
+            a("Then add the total for the whole project too; committees like seeing compute reported."),
+        ],
+    ),
+    Session(
+        "2026-03-27T16:00:00Z",
+        [
+            u("Everything's frozen: configs, checkpoints, code at tag v0.9. Time to unseal the test split."),
+            a(
+                d("""
+                The moment the sealing was for. One script, run once per frozen checkpoint, with a bootstrap
+                interval so the paper can say how certain the numbers are:
+
+                ```python
+                import numpy as np
+                from sklearn.metrics import accuracy_score, f1_score
+
+                from civictext.data import load_split
+                from civictext.seeding import seed_everything
+
+                def bootstrap(y: np.ndarray, p: np.ndarray, n: int = 2000, seed: int = 1337) -> tuple[float, float]:
+                    rng = np.random.default_rng(seed)
+                    scores = []
+                    for _ in range(n):
+                        idx = rng.integers(0, len(y), len(y))
+                        scores.append(f1_score(y[idx], p[idx], average="macro"))
+                    low, high = np.percentile(scores, [2.5, 97.5])
+                    return float(low), float(high)
+
+                seed_everything()
+                test = load_split("test", final=True)
+                for name, ckpt in CHECKPOINTS.items():
+                    preds = predict(ckpt, test.text.tolist())
+                    y = test.label_id.to_numpy()
+                    low, high = bootstrap(y, preds)
+                    print(f"{name:24s} acc {accuracy_score(y, preds):.2f} "
+                          f"macro {f1_score(y, preds, average='macro'):.2f} [{low:.2f}, {high:.2f}]")
+                ```
+
+                Save the predictions themselves too (`np.save`), so later analysis never needs to rerun the
+                models on the test split.
+                """)
+            ),
+            u(
+                d("""
+                ```
+                tfidf+lr                 acc 0.81 macro 0.70 [0.68, 0.72]
+                xlmr-base                acc 0.89 macro 0.81 [0.79, 0.83]
+                mdeberta-base            acc 0.91 macro 0.83 [0.81, 0.85]
+                mdeberta-no-spanish      acc 0.87 macro 0.78 [0.76, 0.80]
+                mdeberta-frozen          acc 0.70 macro 0.57 [0.55, 0.59]
+                mdeberta-unweighted      acc 0.92 macro 0.81 [0.79, 0.83]
+                ```
+                """)
+            ),
+            a(
+                d("""
+                Test numbers sit 0.00–0.01 below validation across the board — exactly what you'd expect when
+                model selection happened on validation and nothing leaked. The ranking of systems is identical.
+                The intervals for xlm-r and mdeberta overlap slightly, so phrase the comparison carefully:
+                "mDeBERTa-v3 outperforms XLM-R by 0.02 macro-F1 on both validation and test (bootstrap 95% CIs
+                in Table 2)" rather than claiming significance you didn't test. A paired bootstrap on the
+                difference would let you claim it properly — it's cheap, since the predictions are saved.
+                """)
+            ),
+            u("Paired bootstrap please, mdeberta vs xlmr."),
+            a(
+                d("""
+                ```python
+                def paired_bootstrap(y: np.ndarray, a: np.ndarray, b: np.ndarray, n: int = 10000,
+                                     seed: int = 1337) -> float:
+                    rng = np.random.default_rng(seed)
+                    wins = 0
+                    for _ in range(n):
+                        idx = rng.integers(0, len(y), len(y))
+                        wins += f1_score(y[idx], a[idx], average="macro") > f1_score(y[idx], b[idx], average="macro")
+                    return 1 - wins / n  # estimated p-value that a is not better than b
+
+                p = paired_bootstrap(y, np.load("preds/mdeberta.npy"), np.load("preds/xlmr.npy"))
+                print(f"p = {p:.3f}")
+                ```
+                """)
+            ),
+            u(
+                d("""
+                ```
+                Traceback (most recent call last):
+                  File "analysis/paired.py", line 14, in <module>
+                    p = paired_bootstrap(y, np.load("preds/mdeberta.npy"), np.load("preds/xlmr.npy"))
+                  File "analysis/paired.py", line 8, in paired_bootstrap
+                    wins += f1_score(y[idx], a[idx], average="macro") > f1_score(y[idx], b[idx], average="macro")
+                IndexError: index 6137 is out of bounds for axis 0 with size 6100
+                ```
+                """)
+            ),
+            a(
+                d("""
+                One of the prediction files has a different length from `y`: 6,100 predictions against a test
+                set of more rows. Likely the xlm-r predictions were saved before the Valencia batch's sealed
+                rows were added. Check:
+
+                ```python
+                for name in ("mdeberta", "xlmr"):
+                    print(name, np.load(f"preds/{name}.npy").shape, len(y))
+                ```
+
+                If so, regenerate the xlm-r predictions on the current sealed file — and add an `assert
+                len(preds) == len(y)` to the evaluation script, so a stale file can't slip through again.
+                """)
+            ),
+            u("Yes, stale xlmr file from a dry run of the script. Regenerated: p = 0.004."),
+            a(
+                d("""
+                Then the claim is safe: "the difference is significant under a paired bootstrap (p < 0.01)".
+                Mention the number of resamples in a footnote. And it's good that the stale file failed loudly
+                rather than silently evaluating on the wrong rows.
+                """)
+            ),
+            u("Should the ablations get test numbers too, or only the main models?"),
+            a(
+                d("""
+                All of them — you've already computed them, and reporting test numbers only for the rows that
+                look good is the selective reporting the sealed split was meant to prevent. Put validation and
+                test side by side in one table; it also shows the consistency between the two.
+                """)
+            ),
+        ],
+    ),
+    Session(
+        "2026-04-08T10:10:00Z",
+        [
+            u(
+                d("""
+                Amara's comments on the draft are in. Main one: it's 1.2 pages over the 8-page limit. She also
+                wants the confusion matrix bigger and the related work shorter.
+                """)
+            ),
+            a(
+                d("""
+                1.2 pages is a normal overrun for a first full draft. Places that usually give the most back,
+                in order:
+
+                | Cut | Saves | Cost |
+                |---|---|---|
+                | Move hyperparameter details and the epoch sweep to the appendix | ~0.3 page | none |
+                | Related work: one paragraph per theme instead of per paper | ~0.3 page | small |
+                | Merge the two results tables into one | ~0.2 page | none |
+                | Dataset section: annotation guidelines to the appendix | ~0.3 page | none |
+                | Tighten figure captions and `\\vspace` hacks | ~0.1 page | don't overdo it |
+
+                The confusion matrix getting bigger costs space, so make it a full-column figure and drop
+                the per-class F1 bar chart, whose information the matrix's diagonal already carries.
+                """)
+            ),
+            u("The font in figure 2 is unreadable in the PDF. It looked fine on screen."),
+            a(
+                d("""
+                It was drawn at one size and scaled down by LaTeX. Draw figures at the size they'll be printed —
+                one column of the ACL template is about 3.1 inches — and set the fonts to match the paper's
+                body text:
+
+                ```python
+                import matplotlib as mpl
+
+                mpl.rcParams.update({
+                    "figure.figsize": (3.1, 2.6),
+                    "font.size": 8,
+                    "axes.labelsize": 8,
+                    "xtick.labelsize": 7,
+                    "ytick.labelsize": 7,
+                    "font.family": "serif",
+                    "pdf.fonttype": 42,
+                    "savefig.bbox": "tight",
+                })
+                ```
+
+                Then include it with `\\includegraphics[width=\\columnwidth]{...}` and it's printed at 1:1.
+                Save as PDF, not PNG; `pdf.fonttype` 42 embeds the fonts properly, which some submission
+                systems check.
+                """)
+            ),
+            u(
+                d("""
+                ```
+                Traceback (most recent call last):
+                  File "figures/confusion.py", line 3, in <module>
+                    import matplotlib as mpl
+                ModuleNotFoundError: No module named 'matplotlib'
+                ```
+
+                on the cluster, works on my laptop
+                """)
+            ),
+            a(
+                d("""
+                matplotlib is probably only in your laptop's environment — added with a one-off install rather
+                than to the project. Add it to the project so the lock file carries it everywhere:
+
+                ```bash
+                uv add matplotlib
+                git add pyproject.toml uv.lock
+                git commit -m "Add matplotlib for figures"
+                ```
+
+                then `uv sync` on the cluster.
+                """)
+            ),
+            u("Amara also asks whether we can release the trained model. The reports have names and addresses."),
+            a(
+                d("""
+                That's the real question: fine-tuned models can memorise rare strings from training data, and
+                addresses plus names in citizen reports are exactly the kind of thing that's both rare and
+                sensitive. Options, safest first:
+
+                1. Release code, configs and the split definitions, but not the model or data.
+                2. Retrain on a scrubbed copy (names, phone numbers, house numbers replaced by placeholders)
+                   and release that model, stating the scrubbing method.
+                3. Release on request under a data use agreement.
+
+                Whichever you choose, it's a question for your university's data protection office and the
+                cities' data agreements, not only for the lab. For the paper, a sentence saying which of these
+                you'll do is enough for now.
+                """)
+            ),
+            u("Option 1 for the submission, option 2 maybe for camera-ready. Thanks."),
+            a("A sound order. The scrubbed retrain costs ~30 GPU-hours, well within what's left."),
+            u("Related work cut done: 0.4 pages. Appendix moves: 0.6. Merged tables: 0.2. Exactly 8 pages now."),
+            a("Perfect — and nothing cut from the results or the error analysis. Send it back to Amara."),
+        ],
+    ),
+    Session(
+        "2026-04-18T08:30:00Z",
+        [
+            u("Submitted last night, 21:10 local, almost three hours before the deadline. First time ever."),
+            a(
+                d("""
+                Congratulations — and submitting early is its own achievement. While it's fresh, a few
+                housekeeping steps that make the camera-ready (and any rebuttal) painless:
+
+                ```bash
+                git tag -a submission-2026-04 -m "TextApps submission"
+                git push origin submission-2026-04
+                uv export --frozen > requirements-submission.txt
+                tar --zstd -cf runs-submission.tar.zst runs/ preds/ configs/
+                ```
+
+                Keep the predictions files: reviewers' questions ("how does it do on Spanish reports about
+                parking?") can then be answered from saved predictions without touching a GPU.
+                """)
+            ),
+            u("Done. Now I'm going to sleep for a week. Well, after the half marathon tomorrow."),
+            a("Good luck tomorrow! Pace the first 10 km slower than feels right — same advice as for the sweep."),
+            u("Ha. Last thing: remind me what to say if a reviewer asks why not a large model?"),
+            a(
+                d("""
+                Three points, in that order: (1) routing runs at city scale on modest hardware, so the base-size
+                models are the ones a city would deploy; (2) the gap between systems is mostly in the rare
+                classes, where more labels helped more than more parameters did (the no-Spanish ablation shows
+                the value of data); (3) if you run the XLM-R large row before the rebuttal, cite its number.
+                """)
+            ),
         ],
     ),
 ]
@@ -860,6 +1645,38 @@ QUESTIONS = [
         "How are the data splits made?",
         "80/10/10; stratify by city as well",
         ["split-ratio", "split-city"],
+        "multi-turn",
+    ),
+    Question(
+        "What's our best validation macro-F1 so far?",
+        "0.84",
+        ["f1-new"],
+        "knowledge-update",
+        superseded=["f1-old", "f1-sweep"],
+    ),
+    Question(
+        "When is the workshop paper due?",
+        "April 17",
+        ["deadline-new"],
+        "knowledge-update",
+        superseded=["deadline-old"],
+    ),
+    Question(
+        "Which ablations did we run for the paper?",
+        "without any Spanish data; frozen encoder; no class weighting",
+        ["abl-1", "abl-2", "abl-3"],
+        "multi-turn",
+    ),
+    Question(
+        "Who's my advisor, and what did she insist on before signing off the draft?",
+        "Amara Lindqvist; per-category error analysis",
+        ["advisor", "advisor-ask"],
+        "multi-turn",
+    ),
+    Question(
+        "How many GPU-hours does the project get this term, and how many had I used by March?",
+        "2,000 GPU-hours; 1,240",
+        ["budget", "gpu-used"],
         "multi-turn",
     ),
 ]
