@@ -1186,7 +1186,7 @@ SESSIONS = [
             u("Relabel results: of the 300, annotators sided with the old label 96 times, the model 171, neither 33."),
             a(
                 d("""
-                That's a strong result for the paper: in 57% of the flagged cases the model's prediction was
+                That's a strong result for the paper: in 171 of the 300 flagged cases the model's prediction was
                 judged correct, so a meaningful part of the "errors" in the confident tail were label errors.
                 Controls matter for the interpretation — how did the 50 unflagged examples come out? If the
                 annotators kept nearly all of those, the 171 isn't just drift.
