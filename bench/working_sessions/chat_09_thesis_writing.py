@@ -4,14 +4,7 @@ changes, word counts and the submission."""
 
 from __future__ import annotations
 
-from textwrap import dedent
-
-from bench.working_sessions.shape import Chat, Question, Session, a, u
-
-
-def d(text: str) -> str:
-    return dedent(text).strip("\n")
-
+from bench.working_sessions.shape import Chat, Question, Session, a, d, u
 
 SESSIONS = [
     Session(

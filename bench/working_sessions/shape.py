@@ -84,3 +84,8 @@ def w(text: str) -> str:
         else:
             out.append(line)
     return "\n".join(out).strip()
+
+
+def d(text: str) -> str:
+    """``text`` without the source's indentation, kept line by line as written."""
+    return textwrap.dedent(text).strip("\n")
