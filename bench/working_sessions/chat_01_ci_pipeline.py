@@ -1119,6 +1119,1307 @@ CHAT = Chat(
                 ),
             ],
         ),
+        Session(
+            "2026-02-12T09:40:00Z",
+            [
+                u(
+                    "Back from the wedding, it was lovely, and now I'm catching up on two weeks of Slack. A "
+                    "few things changed while I was away. Kofi and Tomasz decided deploys go out on Tuesday "
+                    "afternoons from now on, because Thursday deploys kept bleeding into Friday firefighting "
+                    "and nobody wants to debug prod on a Friday. Ines rewrote half the booking calendar in "
+                    "the frontend, so expect the frontend job to be busier. And apparently the NUC rebooted "
+                    "twice during a power cut in the office and the runner didn't come back the second time, "
+                    "so jobs sat queued for an hour before anyone noticed.",
+                    key="ku-deploy-2",
+                ),
+                a(
+                    'Welcome back. The runner one is worth fixing properly, because "queued for an hour '
+                    'before anyone noticed" will keep happening otherwise. Two parts.\n'
+                    "\n"
+                    "Make the service restart itself even when it exits cleanly, which is what often happens "
+                    "after a network hiccup at boot:\n"
+                    "\n"
+                    "```ini\n"
+                    "# sudo systemctl edit actions.runner.brackenridge-larkspur.*.service\n"
+                    "[Unit]\n"
+                    "After=network-online.target docker.service\n"
+                    "Wants=network-online.target\n"
+                    "\n"
+                    "[Service]\n"
+                    "Restart=always\n"
+                    "RestartSec=15\n"
+                    "```\n"
+                    "\n"
+                    "And get told when it's offline, from outside the NUC (a watchdog on the machine itself "
+                    "can't report a dead machine):\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/runner-watchdog.yml\n"
+                    "name: Runner watchdog\n"
+                    "on:\n"
+                    "  schedule:\n"
+                    '    - cron: "*/15 7-19 * * 1-5"\n'
+                    "jobs:\n"
+                    "  check:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    steps:\n"
+                    "      - name: Is the NUC online?\n"
+                    "        env:\n"
+                    "          GH_TOKEN: ${{ secrets.RUNNER_ADMIN_TOKEN }}\n"
+                    "        run: |\n"
+                    "          status=$(gh api repos/${{ github.repository }}/actions/runners \\\n"
+                    "            --jq '[.runners[] | select(.labels[].name == \"nuc\")][0].status')\n"
+                    '          echo "runner status: $status"\n'
+                    '          test "$status" = "online"\n'
+                    "```\n"
+                    "\n"
+                    "Listing runners needs a token with admin rights on the repo, so `GITHUB_TOKEN` won't do; "
+                    'a fine-grained token with "Administration: read" is enough. A failed scheduled run '
+                    "emails whoever last edited the workflow, which is a crude but working alert."
+                ),
+                u(
+                    "Whenever you suggest a commit message, use Conventional Commits — feat:, ci:, chore: and "
+                    "so on. Our release tooling parses them.",
+                    key="si-commits",
+                ),
+                a(
+                    "Will do. For the two changes above, for example:\n"
+                    "\n"
+                    "```text\n"
+                    "ci: restart the self-hosted runner service on any exit\n"
+                    "ci: add a scheduled watchdog for the NUC runner\n"
+                    "```\n"
+                    "\n"
+                    "If a change touches both, split it into two commits; the release notes read better that "
+                    "way."
+                ),
+                u(
+                    'I wrote the migration check job myself while you were "away" (ha). It runs the '
+                    "migrations against a copy of staging. Can you review?\n"
+                    "\n"
+                    "```yaml\n"
+                    "  migration-check:\n"
+                    "    runs-on: [self-hosted, nuc]\n"
+                    "    if: github.event_name == 'pull_request'\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    "      - run: pip install -r requirements/base.txt\n"
+                    "      - name: Migrate a fresh copy of staging\n"
+                    "        env:\n"
+                    "          DATABASE_URL: ${{ secrets.STAGING_DATABASE_URL }}\n"
+                    "        run: |\n"
+                    "          ./scripts/clone-staging-db.sh larkspur_migcheck\n"
+                    '          DATABASE_URL="${DATABASE_URL%/*}/larkspur_migcheck" python manage.py migrate '
+                    "--noinput\n"
+                    "          python manage.py migrate --check\n"
+                    "```\n"
+                    "\n"
+                    "I put the secret on the staging environment, not the repo, like you said for prod."
+                ),
+                a(
+                    "Nicely done, and scoping the secret to the environment is right. Three things:\n"
+                    "\n"
+                    "1. **The job never gets the secret.** Environment secrets are only released to jobs that "
+                    "declare the environment. As written, the expression evaluates to an empty string and the "
+                    "clone script will fail in a confusing way. Add one line:\n"
+                    "\n"
+                    "```diff\n"
+                    "   migration-check:\n"
+                    "     runs-on: [self-hosted, nuc]\n"
+                    "+    environment: staging\n"
+                    "     if: github.event_name == 'pull_request'\n"
+                    "```\n"
+                    "\n"
+                    "2. **`migrate --check` after `migrate` is a no-op.** It exits non-zero if there are "
+                    "unapplied migrations, and you just applied them all. What you probably want instead is "
+                    "`makemigrations --check --dry-run`, which fails when someone changed a model but forgot "
+                    "to commit the migration. Run it first, before touching the database.\n"
+                    "\n"
+                    "3. **Clean up the copy** with an `if: always()` step that drops `larkspur_migcheck`. "
+                    "Otherwise a failed run leaves it behind and the next clone fails because the database "
+                    "already exists.\n"
+                    "\n"
+                    "Pull requests from forks never get secrets, so there's no leak risk there; on a private "
+                    "repo without forks it doesn't come up anyway."
+                ),
+                u(
+                    "Next: Tomasz wants the full Python matrix (3.11, 3.12, 3.13) but not on every PR, it "
+                    "would triple the runner time. Nightly?"
+                ),
+                a(
+                    "Nightly is the usual compromise: PRs test the version you deploy, the night run tells "
+                    "you early when a newer one breaks something.\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/nightly.yml\n"
+                    "name: Nightly matrix\n"
+                    "on:\n"
+                    "  schedule:\n"
+                    '    - cron: "17 2 * * *"   # off the hour: scheduled runs at :00 get delayed when '
+                    "everyone's cron fires\n"
+                    "  workflow_dispatch:\n"
+                    "\n"
+                    "jobs:\n"
+                    "  backend:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    strategy:\n"
+                    "      fail-fast: false\n"
+                    "      matrix:\n"
+                    '        python: ["3.11", "3.12", "3.13"]\n'
+                    "    services:\n"
+                    "      postgres:\n"
+                    "        image: postgres:13\n"
+                    "        env:\n"
+                    "          POSTGRES_USER: larkspur\n"
+                    "          POSTGRES_PASSWORD: larkspur\n"
+                    "          POSTGRES_DB: larkspur\n"
+                    '        ports: ["5432:5432"]\n'
+                    "    env:\n"
+                    "      DATABASE_URL: postgres://larkspur:larkspur@localhost:5432/larkspur\n"
+                    "      DJANGO_SETTINGS_MODULE: larkspur.settings.ci\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    "      - uses: actions/setup-python@0b93645e9fea7318ecaed2b359559ac225c90a2b # v5.3.0\n"
+                    "        with:\n"
+                    "          python-version: ${{ matrix.python }}\n"
+                    "          cache: pip\n"
+                    "      - run: pip install -r requirements/dev.txt\n"
+                    "      - run: pytest -n auto -q\n"
+                    "```\n"
+                    "\n"
+                    "`fail-fast: false` lets all three versions finish even if one fails, so one morning "
+                    "tells you everything. Scheduled workflows run from the default branch only, so the file "
+                    "has to be merged to `main` before it fires. I put the nightly on hosted runners so it "
+                    "doesn't compete with daytime jobs if the NUC is busy with something left over.",
+                    key="code-cron",
+                ),
+                u(
+                    "First nightly failed on 3.13 only:\n"
+                    "\n"
+                    "```\n"
+                    "  × Getting requirements to build wheel did not run successfully.\n"
+                    "  │ exit code: 1\n"
+                    "  ╰─> [23 lines of output]\n"
+                    "      Error: pg_config executable not found.\n"
+                    "\n"
+                    "      pg_config is required to build psycopg2 from source.  Please add the directory\n"
+                    "      containing pg_config to $PATH\n"
+                    "```"
+                ),
+                a(
+                    "There's no pre-built `psycopg2` wheel for 3.13 at the version you've pinned, so pip "
+                    "falls back to compiling from source, which needs the Postgres client headers. Options, "
+                    "from least to most work:\n"
+                    "\n"
+                    "1. Install the headers in the nightly job only:\n"
+                    "\n"
+                    "```yaml\n"
+                    "      - name: Postgres client headers (for building psycopg2)\n"
+                    "        run: |\n"
+                    "          sudo apt-get update\n"
+                    "          sudo apt-get install -y libpq-dev\n"
+                    "```\n"
+                    "\n"
+                    "2. Bump `psycopg2` to a version that ships 3.13 wheels.\n"
+                    "3. Move to `psycopg` 3, which Django supports natively; a bigger change, but it's where "
+                    "things are heading."
+                ),
+                u(
+                    "We're on psycopg2 still and migrating is a whole thing, so option 1 for now. Green on "
+                    "all three after that."
+                ),
+                a(
+                    "Good. Make a note somewhere that the headers step exists only for psycopg2 from source, "
+                    "so whoever bumps the version later knows it can go. In a commit message, say:\n"
+                    "\n"
+                    "```text\n"
+                    "ci: install libpq headers in the nightly matrix for psycopg2 on 3.13\n"
+                    "```"
+                ),
+                u(
+                    "Where should nightly failures go? Deploy messages go to #larkspur-deploys and I don't "
+                    "want to spam that channel with nightly noise.",
+                    key="sf-slack",
+                ),
+                a(
+                    "A separate incoming webhook per purpose is the simplest way to keep them apart, because "
+                    "each Slack webhook is bound to the channel chosen when it was created. Make a second one "
+                    "for nightly results, store it as a repo secret, and post only on failure:\n"
+                    "\n"
+                    "```yaml\n"
+                    "  notify:\n"
+                    "    needs: [backend]\n"
+                    "    if: failure()\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    steps:\n"
+                    "      - name: Tell Slack the nightly failed\n"
+                    "        env:\n"
+                    "          WEBHOOK: ${{ secrets.SLACK_NIGHTLY_WEBHOOK }}\n"
+                    "          RUN_URL: ${{ github.server_url }}/${{ github.repository }}/actions/runs/${{ "
+                    "github.run_id }}\n"
+                    "        run: |\n"
+                    '          payload=$(jq -n --arg url "$RUN_URL" \\\n'
+                    "            '{text: (\"Nightly matrix failed: \" + $url)}')\n"
+                    "          curl -fsS -X POST -H 'Content-Type: application/json' -d \"$payload\" "
+                    '"$WEBHOOK"\n'
+                    "```\n"
+                    "\n"
+                    "Plain `curl` and `jq` instead of a Slack action means one fewer third-party action to "
+                    "pin and review. `jq -n` builds the JSON so a URL with odd characters can't break the "
+                    "payload."
+                ),
+                u(
+                    "Works. Weird question: should scheduled runs use the NUC to save minutes? We're on the "
+                    "Team plan and not near the limit yet."
+                ),
+                a(
+                    "If you're not near the limit, I'd leave the nightly on hosted runners. Two reasons: it "
+                    "tests in a clean environment, which catches things the long-lived NUC can hide (a system "
+                    "package someone installed by hand, a warm cache masking a broken download), and it "
+                    "doesn't depend on the NUC being up at 2 in the morning after a power cut.\n"
+                    "\n"
+                    "Revisit it if the bill starts to matter. The Actions usage page under the org's billing "
+                    "settings shows minutes per workflow, so you'll see it coming."
+                ),
+                u("ok, leaving it. thanks, that's the backlog from my week off mostly cleared"),
+                a(
+                    "Nice. Open items I know of: the npm cache for the frontend job, and the two quarantined "
+                    "tests, one of which has a fix waiting for Tomasz's confirmation."
+                ),
+            ],
+        ),
+        Session(
+            "2026-02-19T11:00:00Z",
+            [
+                u(
+                    "Good week. Tomasz finished moving the backend and image jobs to the NUC for good, the "
+                    "layer cache is warm most of the time, and with xdist on 4 workers a full run on a normal "
+                    "PR is six minutes now. The frontend job is the slowest part again, mostly because of "
+                    "Ines' new calendar tests. Also, Priyanka (our part-time QA) asked whether we could get a "
+                    "preview environment per PR so she can test a branch without waiting for it to land on "
+                    "staging. Is that realistic for a team our size?",
+                    key="ku-build-3",
+                ),
+                a(
+                    "Realistic, yes, as long as you keep it boring. The hosted platforms (Render, Fly, Heroku "
+                    "review apps) make it easy but they're another bill and another place your app has to "
+                    "run. With a team of your size I'd go for one small VM running Docker and a reverse "
+                    "proxy, and one compose project per PR:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# compose.preview.yml, started once per PR with -p pr-<number>\n"
+                    "services:\n"
+                    "  web:\n"
+                    "    image: ghcr.io/brackenridge/larkspur:${IMAGE_TAG}\n"
+                    "    env_file: /srv/previews/common.env\n"
+                    "    environment:\n"
+                    "      DATABASE_URL: postgres://larkspur:larkspur@db:5432/larkspur\n"
+                    "    labels:\n"
+                    "      - traefik.enable=true\n"
+                    "      - "
+                    "traefik.http.routers.${COMPOSE_PROJECT_NAME}.rule=Host(`${COMPOSE_PROJECT_NAME}.preview.larkspur.health`)\n"
+                    "      - traefik.http.routers.${COMPOSE_PROJECT_NAME}.tls.certresolver=le\n"
+                    "    networks: [default, proxy]\n"
+                    "  db:\n"
+                    "    image: postgres:13\n"
+                    "    environment:\n"
+                    "      POSTGRES_USER: larkspur\n"
+                    "      POSTGRES_PASSWORD: larkspur\n"
+                    "      POSTGRES_DB: larkspur\n"
+                    "\n"
+                    "networks:\n"
+                    "  proxy:\n"
+                    "    external: true\n"
+                    "```\n"
+                    "\n"
+                    "Traefik watches the Docker socket and routes `pr-123.preview.larkspur.health` to the "
+                    "right container as soon as it starts, with a Let's Encrypt certificate from a wildcard "
+                    "DNS record. Each preview gets its own throwaway database seeded from fixtures, never a "
+                    "copy of real data."
+                ),
+                u(
+                    "Let's do the VM + compose thing. I spun up a CX22 on Hetzner for it, called it boulder "
+                    "(Kofi names everything after climbing stuff, you may have noticed).",
+                    key="mt-boulder",
+                ),
+                a(
+                    "The deploy side, from the workflow after the image is pushed:\n"
+                    "\n"
+                    "```yaml\n"
+                    "  preview:\n"
+                    "    if: github.event_name == 'pull_request'\n"
+                    "    needs: [image]\n"
+                    "    runs-on: [self-hosted, nuc]\n"
+                    "    environment:\n"
+                    "      name: preview\n"
+                    "      url: https://pr-${{ github.event.number }}.preview.larkspur.health\n"
+                    "    steps:\n"
+                    "      - name: Start or update the preview\n"
+                    "        env:\n"
+                    "          SSH_KEY: ${{ secrets.PREVIEW_SSH_KEY }}\n"
+                    "          HOST: ${{ vars.PREVIEW_HOST }}\n"
+                    "          PR: ${{ github.event.number }}\n"
+                    "          TAG: ${{ github.sha }}\n"
+                    "        run: |\n"
+                    "          install -m 600 /dev/null ~/.ssh/preview_key\n"
+                    "          printf '%s\\n' \"$SSH_KEY\" > ~/.ssh/preview_key\n"
+                    '          ssh -i ~/.ssh/preview_key -o StrictHostKeyChecking=accept-new "deploy@$HOST" '
+                    "\\\n"
+                    '            "IMAGE_TAG=$TAG docker compose -p pr-$PR -f '
+                    '/srv/previews/compose.preview.yml up -d --pull always"\n'
+                    "```\n"
+                    "\n"
+                    "This needs the image job to run for PRs too, not just on `main`, so change its `if:`. "
+                    'The `url:` on the environment makes GitHub show a "View deployment" button on the PR.'
+                ),
+                u(
+                    "And please, no emoji in anything a bot posts. Those rocket-and-party-popper PR comments "
+                    "drive me up the wall.",
+                    key="pref-noemoji",
+                ),
+                a(
+                    "Fair enough, noted. Let's get the teardown in place before any bot says anything at all; "
+                    "previews that never get removed are the usual way this setup goes wrong:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/preview-teardown.yml\n"
+                    "name: Preview teardown\n"
+                    "on:\n"
+                    "  pull_request:\n"
+                    "    types: [closed]\n"
+                    "jobs:\n"
+                    "  teardown:\n"
+                    "    runs-on: [self-hosted, nuc]\n"
+                    "    steps:\n"
+                    "      - env:\n"
+                    "          SSH_KEY: ${{ secrets.PREVIEW_SSH_KEY }}\n"
+                    "          HOST: ${{ vars.PREVIEW_HOST }}\n"
+                    "          PR: ${{ github.event.number }}\n"
+                    "        run: |\n"
+                    "          install -m 600 /dev/null ~/.ssh/preview_key\n"
+                    "          printf '%s\\n' \"$SSH_KEY\" > ~/.ssh/preview_key\n"
+                    '          ssh -i ~/.ssh/preview_key "deploy@$HOST" \\\n'
+                    '            "docker compose -p pr-$PR -f /srv/previews/compose.preview.yml down '
+                    '--volumes"\n'
+                    "```\n"
+                    "\n"
+                    "`closed` fires for both merged and abandoned PRs, and `--volumes` drops the preview's "
+                    "database with it."
+                ),
+                u(
+                    "```\n"
+                    'Run ssh -i ~/.ssh/preview_key -o StrictHostKeyChecking=accept-new "deploy@$HOST" ...\n'
+                    'Load key "/home/runner/.ssh/preview_key": invalid format\n'
+                    "deploy@***: Permission denied (publickey).\n"
+                    "Error: Process completed with exit code 255.\n"
+                    "```"
+                ),
+                a(
+                    '"invalid format" means the file isn\'t a private key ssh can parse. The usual suspects:\n'
+                    "\n"
+                    "1. The secret holds the **public** key (`ssh-ed25519 AAAA... comment`) instead of the "
+                    "private one.\n"
+                    "2. The private key was pasted without its final newline, or with Windows line endings.\n"
+                    "3. The key is passphrase-protected.\n"
+                    "\n"
+                    "Check what's actually in the secret without printing it:\n"
+                    "\n"
+                    "```bash\n"
+                    "head -c 36 ~/.ssh/preview_key; echo\n"
+                    'ssh-keygen -y -f ~/.ssh/preview_key > /dev/null && echo "parses fine"\n'
+                    "```\n"
+                    "\n"
+                    "The first line should read `-----BEGIN OPENSSH PRIVATE KEY-----`."
+                ),
+                u("It was the key — I'd pasted the .pub. Classic."),
+                a(
+                    "Happens to everyone at least once. While you're in there, give that key the narrowest "
+                    "rights on the preview host: a `deploy` user in the `docker` group and nothing else, and "
+                    "in its `authorized_keys` line add `restrict` so it can't forward ports or get a pty."
+                ),
+                u("How do we stop previews piling up if a PR just sits open for weeks? Some of ours do."),
+                a(
+                    "A nightly cleanup on the preview host that removes previews whose containers haven't "
+                    "been recreated in a week:\n"
+                    "\n"
+                    "```bash\n"
+                    "#!/usr/bin/env bash\n"
+                    "# /usr/local/bin/prune-previews.sh, run daily from cron as deploy\n"
+                    "set -euo pipefail\n"
+                    "max_age_days=7\n"
+                    "now=$(date +%s)\n"
+                    "\n"
+                    "docker compose ls --all --format json |\n"
+                    "  jq -r '.[] | select(.Name | startswith(\"pr-\")) | .Name' |\n"
+                    "while read -r project; do\n"
+                    '  created=$(docker ps -a --filter "label=com.docker.compose.project=$project" \\\n'
+                    "    --format '{{.CreatedAt}}' | head -1 | cut -d' ' -f1,2)\n"
+                    '  [[ -z "$created" ]] && continue\n'
+                    '  age_days=$(( (now - $(date -d "$created" +%s)) / 86400 ))\n'
+                    "  if (( age_days > max_age_days )); then\n"
+                    '    echo "removing $project (idle ${age_days}d)"\n'
+                    '    docker compose -p "$project" -f /srv/previews/compose.preview.yml down --volumes\n'
+                    "  fi\n"
+                    "done\n"
+                    "```\n"
+                    "\n"
+                    "A push to the PR recreates the containers and resets the clock, so an active PR never "
+                    "gets pruned. Someone who comes back to an old PR just pushes and gets a fresh preview."
+                ),
+                u("Frontend job: 4m30s total, npm ci alone is 1m50s of that. Cache?"),
+                a(
+                    "```yaml\n"
+                    "      - uses: actions/setup-node@39370e3970a6d050c480ffad4ff0ed4d3fdee5af # v4.1.0\n"
+                    "        with:\n"
+                    "          node-version: 20\n"
+                    "          cache: npm\n"
+                    "          cache-dependency-path: frontend/package-lock.json\n"
+                    "```\n"
+                    "\n"
+                    "That caches npm's download cache (`~/.npm`), keyed on the lockfile. `npm ci` still "
+                    "deletes and rebuilds `node_modules`, but from local tarballs instead of the network, "
+                    "which typically takes `npm ci` from around two minutes to 20 or 30 seconds.\n"
+                    "\n"
+                    "You could cache `node_modules` itself for more speed, but then you're trusting a cached "
+                    "tree instead of a clean install, and that's exactly the sort of thing that hides a "
+                    "broken lockfile. I wouldn't for CI."
+                ),
+                u("thx. Friday tomorrow and I'm going bouldering with Ines after work, so my brain has already left"),
+                a(
+                    "Enjoy. When you're back: the preview comment on the PR is the one piece of the preview "
+                    "flow not done yet."
+                ),
+            ],
+        ),
+        Session(
+            "2026-03-03T08:45:00Z",
+            [
+                u(
+                    "Morning. Staging was down for most of Sunday because the TLS certificate expired. "
+                    "certbot on the staging box had been failing silently since we moved DNS to a new "
+                    "provider in January, and the HTTP challenge stopped working when the proxy rules "
+                    "changed.",
+                    key="mt-outage-2",
+                ),
+                a(
+                    "Two fixes: make renewal not depend on the proxy, and make a failing renewal loud long "
+                    "before expiry.\n"
+                    "\n"
+                    "For the first, the DNS challenge doesn't care about HTTP routing at all. If the new DNS "
+                    "provider has a certbot plugin (most big ones do), something like:\n"
+                    "\n"
+                    "```bash\n"
+                    "sudo apt-get install -y python3-certbot-dns-cloudflare\n"
+                    "sudo certbot certonly \\\n"
+                    "  --dns-cloudflare \\\n"
+                    "  --dns-cloudflare-credentials /etc/letsencrypt/cloudflare.ini \\\n"
+                    "  -d staging.larkspur.health\n"
+                    "sudo certbot renew --dry-run\n"
+                    "```\n"
+                    "\n"
+                    "Swap the plugin for your provider. The dry run is the important line: it proves renewal "
+                    "works today instead of in 60 days.\n"
+                    "\n"
+                    "For the second, check expiry from the outside on a schedule:\n"
+                    "\n"
+                    "```bash\n"
+                    "#!/usr/bin/env bash\n"
+                    "# cert-days-left.sh HOST [MIN_DAYS]\n"
+                    "set -euo pipefail\n"
+                    "host=$1\n"
+                    "min_days=${2:-14}\n"
+                    'end=$(echo | openssl s_client -servername "$host" -connect "$host:443" 2>/dev/null |\n'
+                    "  openssl x509 -noout -enddate | cut -d= -f2)\n"
+                    'days=$(( ($(date -d "$end" +%s) - $(date +%s)) / 86400 ))\n'
+                    'echo "$host: certificate valid for $days more days"\n'
+                    "(( days >= min_days ))\n"
+                    "```"
+                ),
+                u("Put the check in the nightly workflow or its own thing?"),
+                a(
+                    "Its own workflow. The nightly is about your code; this is about infrastructure, and you "
+                    "don't want a certificate warning to look like a test failure or the other way round.\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/cert-check.yml\n"
+                    "name: Certificate check\n"
+                    "on:\n"
+                    "  schedule:\n"
+                    '    - cron: "40 6 * * *"\n'
+                    "  workflow_dispatch:\n"
+                    "jobs:\n"
+                    "  check:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    strategy:\n"
+                    "      fail-fast: false\n"
+                    "      matrix:\n"
+                    "        host: [app.larkspur.health, staging.larkspur.health]\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    '      - run: ./scripts/cert-days-left.sh "${{ matrix.host }}" 14\n'
+                    "```\n"
+                    "\n"
+                    "Fourteen days of warning is plenty: Let's Encrypt certificates renew at 30 days left, so "
+                    "if you get to 14 a renewal has failed at least a couple of times."
+                ),
+                u(
+                    "Also big news: over the weekend Tomasz did the staging database upgrade. We're on "
+                    "Postgres 16 now, same instance class. Prod follows in April if staging stays happy.",
+                    key="ku-pg-2",
+                ),
+                a(
+                    "Then CI should test against the same major version, otherwise you're testing against "
+                    "something you no longer run. In the `backend` job, the nightly and the local compose "
+                    "file:\n"
+                    "\n"
+                    "```diff\n"
+                    "     services:\n"
+                    "       postgres:\n"
+                    "-        image: postgres:13\n"
+                    "+        image: postgres:16\n"
+                    "```\n"
+                    "\n"
+                    "Until prod is upgraded too, you're in the awkward spot where staging and prod differ. "
+                    "The nightly is a cheap place to cover both for a few weeks:\n"
+                    "\n"
+                    "```yaml\n"
+                    "    strategy:\n"
+                    "      fail-fast: false\n"
+                    "      matrix:\n"
+                    '        python: ["3.11", "3.12", "3.13"]\n'
+                    '        pg: ["13", "16"]\n'
+                    "    services:\n"
+                    "      postgres:\n"
+                    "        image: postgres:${{ matrix.pg }}\n"
+                    "```\n"
+                    "\n"
+                    "Drop the old version from the matrix the day prod moves."
+                ),
+                u(
+                    "Bumped the image and now a bunch of tests fail at setup:\n"
+                    "\n"
+                    "```\n"
+                    "django.db.utils.ProgrammingError: permission denied for schema public\n"
+                    'LINE 1: CREATE TABLE "django_migrations" ("id" bigint NOT NULL PRIMA...\n'
+                    "```\n"
+                    "\n"
+                    "worked fine on the old version"
+                ),
+                a(
+                    "That's a deliberate change in Postgres 15: ordinary users no longer get `CREATE` on the "
+                    "`public` schema by default. Your CI user owns the database but not the schema, which "
+                    "belongs to the bootstrap superuser.\n"
+                    "\n"
+                    "In CI, the least surprising fix is to make the app user the owner of the schema right "
+                    "after the service starts:\n"
+                    "\n"
+                    "```yaml\n"
+                    "      - name: Give the app user the public schema\n"
+                    "        env:\n"
+                    "          PGPASSWORD: postgres\n"
+                    "        run: |\n"
+                    "          psql -h localhost -U postgres -d larkspur \\\n"
+                    "            -c 'ALTER SCHEMA public OWNER TO larkspur;'\n"
+                    "```\n"
+                    "\n"
+                    "That requires the service to have a separate superuser, so set `POSTGRES_USER: postgres` "
+                    "with its own password and create `larkspur` in an init step. Or, simpler for CI only, "
+                    "run the tests as the superuser. On staging, Tomasz must have hit the same thing during "
+                    "the upgrade; worth asking what he did there so CI matches."
+                ),
+                u(
+                    "Sorted, he'd done the ALTER SCHEMA there too. Another flaky test, the third one now: "
+                    "test_websocket_reconnect. Fails on the NUC about 1 in 5 runs with a timeout. Quarantine "
+                    "it please, and I'm starting to think we need a policy before the quarantine becomes a "
+                    "graveyard.",
+                    key="mt-flaky-3",
+                ),
+                a(
+                    "Agreed, a quarantine without an expiry is where tests go to die. A policy that small "
+                    "teams actually stick to:\n"
+                    "\n"
+                    "1. Every quarantined test has an **issue** and an **owner**.\n"
+                    "2. Quarantine lasts **14 days**. After that, it's fixed, deleted, or re-quarantined with "
+                    "a written reason.\n"
+                    "3. The list is visible weekly, not only when someone opens a run summary.\n"
+                    "\n"
+                    "A script that lists quarantined tests with how long they've been in:\n"
+                    "\n"
+                    "```python\n"
+                    "#!/usr/bin/env python3\n"
+                    "# List quarantined tests and the age of their quarantine marker (from git blame).\n"
+                    "import datetime as dt\n"
+                    "import pathlib\n"
+                    "import re\n"
+                    "import subprocess\n"
+                    "\n"
+                    'MARK = re.compile(r"@pytest\\.mark\\.quarantine")\n'
+                    "\n"
+                    "def blame_date(path: pathlib.Path, lineno: int) -> dt.date:\n"
+                    "    out = subprocess.run(\n"
+                    '        ["git", "blame", "-L", f"{lineno},{lineno}", "--porcelain", '
+                    "str(path)],\n"
+                    "        capture_output=True, text=True, check=True,\n"
+                    "    ).stdout\n"
+                    '    ts = int(re.search(r"^author-time (\\d+)$", out, re.M).group(1))\n'
+                    "    return dt.date.fromtimestamp(ts)\n"
+                    "\n"
+                    "today = dt.date.today()\n"
+                    'for path in pathlib.Path("tests").rglob("test_*.py"):\n'
+                    "    lines = path.read_text().splitlines()\n"
+                    "    for i, line in enumerate(lines, start=1):\n"
+                    "        if MARK.search(line):\n"
+                    '            name = next(l for l in lines[i:] if l.lstrip().startswith("def '
+                    '")).split("(")[0].split()[-1]\n'
+                    "            age = (today - blame_date(path, i)).days\n"
+                    '            flag = "  OVERDUE" if age > 14 else ""\n'
+                    '            print(f"{age:4d}d  {path}::{name}{flag}")\n'
+                    "```\n"
+                    "\n"
+                    "And mark this one the same way as the others."
+                ),
+                u("Love it. Can it open a GitHub issue automatically when something's overdue?"),
+                a(
+                    "Yes, from a weekly workflow, and idempotently so it doesn't open a fresh issue every "
+                    "Monday:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/quarantine-report.yml\n"
+                    "name: Quarantine report\n"
+                    "on:\n"
+                    "  schedule:\n"
+                    '    - cron: "0 7 * * 1"\n'
+                    "  workflow_dispatch:\n"
+                    "permissions:\n"
+                    "  contents: read\n"
+                    "  issues: write\n"
+                    "jobs:\n"
+                    "  report:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    "        with:\n"
+                    "          fetch-depth: 0   # blame needs history\n"
+                    "      - name: Report overdue quarantines\n"
+                    "        env:\n"
+                    "          GH_TOKEN: ${{ github.token }}\n"
+                    "        run: |\n"
+                    "          python scripts/quarantine_ages.py > ages.txt\n"
+                    '          cat ages.txt >> "$GITHUB_STEP_SUMMARY"\n'
+                    "          grep OVERDUE ages.txt | while read -r line; do\n"
+                    "            test_id=$(echo \"$line\" | awk '{print $2}')\n"
+                    '            title="Quarantine overdue: $test_id"\n'
+                    '            if ! gh issue list --state open --search "in:title \\"$title\\"" --json '
+                    "number --jq '.[0].number' | grep -q .; then\n"
+                    '              gh issue create --title "$title" --label flaky-test \\\n'
+                    '                --body "This test has been in quarantine for more than 14 days. Fix it, '
+                    'delete it, or re-quarantine it with a reason."\n'
+                    "            fi\n"
+                    "          done\n"
+                    "```\n"
+                    "\n"
+                    "`fetch-depth: 0` matters: with the default shallow clone, `git blame` sees every line as "
+                    "written in the latest commit and nothing is ever overdue."
+                ),
+                u(
+                    "ok. Tomasz is also asking whether we can run the migration check against a real snapshot "
+                    "of staging instead of the clone script, which only copies the schema"
+                ),
+                a(
+                    "Possible, but it changes the risk profile: staging data is often a copy of something "
+                    "real, and a snapshot in CI means that data now sits on the NUC and in whatever logs the "
+                    "job prints. If you go there:\n"
+                    "\n"
+                    "- snapshot from a **scrubbed** copy (names, emails, notes replaced) rather than staging "
+                    "itself;\n"
+                    "- keep the dump encrypted at rest and delete it after the job;\n"
+                    "- and make sure test output never echoes rows.\n"
+                    "\n"
+                    "A dump-and-scrub script is a few dozen lines of SQL updates plus `pg_dump "
+                    "--format=custom`. Happy to write it when you want it, but it's a project, not a tweak."
+                ),
+                u("That's a bigger project, park it. thanks!"),
+                a(
+                    "Parked. Today's changes, in commit-message form:\n"
+                    "\n"
+                    "```text\n"
+                    "ci: test against the new Postgres major version\n"
+                    "ci: daily TLS certificate expiry check for app and staging\n"
+                    "ci: weekly report of overdue quarantined tests\n"
+                    "```"
+                ),
+            ],
+        ),
+        Session(
+            "2026-03-10T13:15:00Z",
+            [
+                u(
+                    "Org change, so you know the context for the next few weeks: Kofi's on parental leave "
+                    "from Monday, for three months. Ines is the one who approves production deploys now; "
+                    "she's been added as the required reviewer on the production environment and Kofi's been "
+                    "removed so deploys don't hang waiting for him. We're also hiring a junior backend dev "
+                    "who starts in April. So: any process that lives only in Kofi's head needs to come out of "
+                    "it this week.",
+                    key="ku-approver-2",
+                ),
+                a(
+                    "Good moment to check the bus factor of the whole setup. A quick list of what I know of "
+                    "that depends on a single person:\n"
+                    "\n"
+                    "- **One required reviewer on production.** If she's off sick on deploy day, nothing "
+                    "ships. GitHub lets you list several reviewers and requires any one of them, so add a "
+                    "second person (you?) as a backup.\n"
+                    "- **Admin rights on the repo and org**, needed to register runners and edit "
+                    "environments. Make sure at least two people have them before Kofi leaves.\n"
+                    "- **The NUC under his desk.** Someone else needs to know where it is and have a key to "
+                    "the office.\n"
+                    "- **The Hetzner and AWS accounts.** Check who has console access and that MFA devices "
+                    "aren't only on his phone.\n"
+                    "\n"
+                    "For the workflow files themselves, a CODEOWNERS entry makes sure changes to CI get "
+                    "reviewed by someone who knows it."
+                ),
+                u(
+                    "CODEOWNERS for .github/ is a good shout. Can you write it? Handles: me @noor-brk, Tomasz "
+                    "@tkowal, Ines @ines-mdr."
+                ),
+                a(
+                    "```text\n"
+                    "# .github/CODEOWNERS\n"
+                    "# Last matching pattern wins, so general rules first.\n"
+                    "\n"
+                    "*                       @tkowal @ines-mdr @noor-brk\n"
+                    "\n"
+                    "# CI, deploy and infrastructure\n"
+                    "/.github/               @noor-brk @tkowal\n"
+                    "/scripts/deploy.sh      @noor-brk @tkowal\n"
+                    "/Dockerfile             @noor-brk @tkowal\n"
+                    "/compose*.yml           @noor-brk @tkowal\n"
+                    "\n"
+                    "# Frontend\n"
+                    "/frontend/              @ines-mdr\n"
+                    "\n"
+                    "# Database migrations get a second pair of eyes\n"
+                    "**/migrations/          @tkowal\n"
+                    "```\n"
+                    "\n"
+                    'CODEOWNERS only requests reviews by itself; to make them required, turn on "Require '
+                    'review from Code Owners" in the branch protection rule for `main`. Listing two owners '
+                    "for `.github/` means either one can approve, so you're not blocking each other."
+                ),
+                u(
+                    "Next: Sentry. We want releases tracked and source maps uploaded on every deploy, so "
+                    "frontend errors show real file names. What's the minimal version?"
+                ),
+                a(
+                    "```yaml\n"
+                    "      - name: Sentry release\n"
+                    "        env:\n"
+                    "          SENTRY_AUTH_TOKEN: ${{ secrets.SENTRY_AUTH_TOKEN }}\n"
+                    "          SENTRY_ORG: brackenridge\n"
+                    "          SENTRY_PROJECT: larkspur-web\n"
+                    "          VERSION: ${{ github.sha }}\n"
+                    "        run: |\n"
+                    '          npx --yes @sentry/cli@2 releases new "$VERSION"\n'
+                    '          npx --yes @sentry/cli@2 sourcemaps upload --release "$VERSION" '
+                    "frontend/build/static/js\n"
+                    '          npx --yes @sentry/cli@2 releases set-commits "$VERSION" --auto\n'
+                    '          npx --yes @sentry/cli@2 releases finalize "$VERSION"\n'
+                    '          npx --yes @sentry/cli@2 releases deploys "$VERSION" new -e production\n'
+                    "```\n"
+                    "\n"
+                    "Put it in the deploy workflow after the deploy step succeeds, and add the token as a "
+                    "secret on the production environment. Pin the CLI version rather than running whatever "
+                    "`npx` finds. Two details that usually trip people up: the frontend has to be built with "
+                    "`devtool: 'source-map'` (or the Create React App default), and the release string used "
+                    "here must match what the browser SDK reports, so pass the commit SHA into the frontend "
+                    "build as an env var and use it in `Sentry.init({ release })`."
+                ),
+                u(
+                    "```\n"
+                    "error: API request failed\n"
+                    "  caused by: sentry reported an error: You do not have permission to perform this "
+                    "action. (http status: 403)\n"
+                    "```\n"
+                    "\n"
+                    "on set-commits"
+                ),
+                a(
+                    "`set-commits --auto` needs two things the other commands don't:\n"
+                    "\n"
+                    "1. The token must have the `org:read` scope in addition to `project:releases`. Internal "
+                    "integration tokens created from a project often lack it.\n"
+                    "2. The GitHub repository has to be connected to Sentry through the GitHub integration, "
+                    "so Sentry can look up the commits.\n"
+                    "\n"
+                    "If you don't want to set up the integration, drop `set-commits` for now. You lose the "
+                    '"suspect commits" feature but everything else works.'
+                ),
+                u(
+                    "Dropped it. Can we stop two deploys from running at once? Last week Tomasz and I both "
+                    "clicked Run at the same time and it was a mess."
+                ),
+                a(
+                    "```yaml\n"
+                    "concurrency:\n"
+                    "  group: deploy-production\n"
+                    "  cancel-in-progress: false\n"
+                    "```\n"
+                    "\n"
+                    "Put that at the top level of `deploy.yml`. A second run queues behind the first instead "
+                    "of running in parallel. `cancel-in-progress: false` matters here: for CI you want the "
+                    "newer run to cancel the older one, but for a deploy, cancelling halfway through a "
+                    "migration is the worst possible outcome.\n"
+                    "\n"
+                    "Note that GitHub only keeps one *pending* run per group; if a third click arrives while "
+                    "one is running and one is waiting, the waiting one is replaced. For a manual workflow "
+                    "that's fine."
+                ),
+                u(
+                    "Random one: the NUC's disk was at 91% this morning even with the weekly prune. What else "
+                    "grows on a runner?"
+                ),
+                a(
+                    "```bash\n"
+                    "sudo du -xh --max-depth=2 /home/runner /var/lib/docker 2>/dev/null | sort -h | tail -15\n"
+                    "docker system df -v | head -40\n"
+                    "```\n"
+                    "\n"
+                    "Usual suspects on a long-lived runner:\n"
+                    "\n"
+                    "- **`_work/_tool`**: each `setup-python` / `setup-node` version ever used gets unpacked "
+                    "there and stays.\n"
+                    "- **`_diag`**: runner logs, a few MB per job, never rotated.\n"
+                    '- **BuildKit cache** when images build locally; `docker system df` shows it as "Build '
+                    'Cache", and `docker builder prune --filter until=168h` trims it.\n'
+                    "- **Stopped containers and volumes** from jobs that crashed before cleanup.\n"
+                    "\n"
+                    "The output of those two commands will tell you which it is."
+                ),
+                u("Build cache, 61 GB of it. Pruned. Adding the builder prune to the weekly cron."),
+                a(
+                    "That's the usual culprit once the image job runs on the runner itself. For the cron "
+                    "entry, put it next to the existing line:\n"
+                    "\n"
+                    "```cron\n"
+                    '30 3 * * 0  runner  docker builder prune --force --filter "until=168h" >> '
+                    "/var/log/runner-cleanup.log 2>&1\n"
+                    "```"
+                ),
+                u("thanks. also, for the junior starting in April: any tips for making CI less scary for someone new?"),
+                a(
+                    "A few things that help more than documentation:\n"
+                    "\n"
+                    '- **Readable job names.** "backend / pytest (3.11)" tells a newcomer more than '
+                    '"build-2".\n'
+                    "- **Failing fast with a clear message.** `--maxfail=5` plus the short traceback format "
+                    "keeps the log readable.\n"
+                    '- **The same commands locally as in CI**, so "it failed in CI" can always be '
+                    "reproduced with one command.\n"
+                    '- **A one-page "how our CI works"** with the diagram of jobs and where the NUC fits '
+                    "in.\n"
+                    "- **Pairing on their first red build.** Watching someone read a failing log is worth "
+                    "more than any page."
+                ),
+            ],
+        ),
+        Session(
+            "2026-03-24T15:30:00Z",
+            [
+                u(
+                    "Tomasz wants tagged releases with a changelog generated from the commit history, now "
+                    "that the messages are consistent. What's the least-effort way?"
+                ),
+                a(
+                    "`release-please` is the low-effort option: it reads the prefixes on commits to `main`, "
+                    "keeps a release PR open with the next version number and changelog, and when you merge "
+                    "that PR it tags the release.\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/release.yml\n"
+                    "name: Release\n"
+                    "on:\n"
+                    "  push:\n"
+                    "    branches: [main]\n"
+                    "permissions:\n"
+                    "  contents: write\n"
+                    "  pull-requests: write\n"
+                    "jobs:\n"
+                    "  release-please:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    steps:\n"
+                    "      - uses: googleapis/release-please-action@7987652d64b4581673a76e33ad5e98e3dd56832f "
+                    "# v4.1.3\n"
+                    "        with:\n"
+                    "          release-type: simple\n"
+                    "          config-file: release-please-config.json\n"
+                    "          manifest-file: .release-please-manifest.json\n"
+                    "```\n"
+                    "\n"
+                    "```json\n"
+                    "{\n"
+                    '  "packages": {\n'
+                    '    ".": {\n'
+                    '      "release-type": "simple",\n'
+                    '      "changelog-sections": [\n'
+                    '        {"type": "feat", "section": "Features"},\n'
+                    '        {"type": "fix", "section": "Fixes"},\n'
+                    '        {"type": "ci", "section": "CI", "hidden": true},\n'
+                    '        {"type": "chore", "section": "Chores", "hidden": true}\n'
+                    "      ]\n"
+                    "    }\n"
+                    "  }\n"
+                    "}\n"
+                    "```\n"
+                    "\n"
+                    "`simple` means it only maintains `CHANGELOG.md` and a `version.txt`, no `package.json` "
+                    "or `setup.py` bumping. Hiding `ci` and `chore` keeps the changelog about what users "
+                    "notice."
+                ),
+                u(
+                    "```\n"
+                    "Error: release-please failed: GitHub Actions is not permitted to create or approve pull "
+                    "requests.\n"
+                    "```"
+                ),
+                a(
+                    "That's an org/repo setting, not the workflow. **Settings → Actions → General → Workflow "
+                    'permissions**, tick "Allow GitHub Actions to create and approve pull requests". If the '
+                    "box is greyed out, it's locked at the organisation level and an org admin has to allow "
+                    "it there first.\n"
+                    "\n"
+                    "One side effect to know about: PRs opened with `GITHUB_TOKEN` don't trigger other "
+                    "workflows, so your CI won't run on the release PR. That's usually fine since it only "
+                    "touches the changelog, but if branch protection requires CI checks, you'll need a token "
+                    "from a GitHub App instead."
+                ),
+                u(
+                    "Good news on the PDF test btw: your fontconfig guess was right. fc-cache in a setup step "
+                    "and it's been green 40 runs in a row on hosted runners. Taking it out of quarantine."
+                ),
+                a(
+                    "Nice, a quarantine that ended the way it's supposed to. Remove the marker, keep the "
+                    "setup step, and mention the cause in the commit body so the next person who sees the "
+                    "`fc-cache` line knows why it's there:\n"
+                    "\n"
+                    "```text\n"
+                    "fix: warm the fontconfig cache before rendering invoices in CI\n"
+                    "\n"
+                    "Fresh hosted runners have no font cache, and WeasyPrint's first\n"
+                    "render built it inside the test, which hit the timeout. The setup\n"
+                    "step builds it once per job.\n"
+                    "```"
+                ),
+                u("The image is 1.1 GB, which seems a lot for a Django app. Where's it all going?"),
+                a(
+                    "```bash\n"
+                    "docker history --no-trunc --format '{{.Size}}\\t{{.CreatedBy}}' "
+                    "ghcr.io/brackenridge/larkspur:latest | sort -rh | head -12\n"
+                    "```\n"
+                    "\n"
+                    "`docker history` shows what each layer added; sort by size and the top few usually "
+                    "explain everything. `dive` is nicer if you can install it, since it shows wasted space "
+                    "from files added in one layer and deleted in another. Paste the top of the output and "
+                    "I'll read it."
+                ),
+                u(
+                    "```\n"
+                    "412MB   RUN /bin/sh -c pip install --no-cache-dir -r requirements/base.txt\n"
+                    "188MB   RUN /bin/sh -c apt-get update && apt-get install -y --no-install-recommends "
+                    "libpq5 libpango...\n"
+                    "131MB   COPY . . # buildkit\n"
+                    " 74.8MB /bin/sh -c #(nop) ADD file:...\n"
+                    " 29MB   RUN /bin/sh -c python manage.py collectstatic --noinput\n"
+                    "```"
+                ),
+                a(
+                    "Three separate things:\n"
+                    "\n"
+                    "1. **`COPY . .` at 131 MB** means the build context includes things it shouldn't. "
+                    "Probably `frontend/node_modules` or test fixtures. Check the `.dockerignore`:\n"
+                    "\n"
+                    "```text\n"
+                    ".git\n"
+                    "**/node_modules\n"
+                    "**/__pycache__\n"
+                    "*.pyc\n"
+                    ".env*\n"
+                    "tests/fixtures/large/\n"
+                    "frontend/src/\n"
+                    "docs/\n"
+                    "```\n"
+                    "\n"
+                    "2. **pip at 412 MB**: look for heavy packages only used in development or in one "
+                    "management command (pandas, for example). `pip install` with `requirements/base.txt` "
+                    "should be only what production imports.\n"
+                    "\n"
+                    "3. **apt at 188 MB**: Pango pulls in a lot of fonts and icon themes. Installing with "
+                    "`--no-install-recommends` is already there; the next step is to check whether you need "
+                    "`fonts-dejavu` *and* `fonts-liberation`, and remove whatever the invoices don't use.\n"
+                    "\n"
+                    "The first one is free and probably worth 100 MB by itself."
+                ),
+                u(
+                    "Down to 780 MB with the dockerignore and moving pandas to dev requirements (only the "
+                    "reporting script used it). Fine for now.\n"
+                    "\n"
+                    "Also, Feb Actions bill: 1,840 minutes on hosted runners, all inside the included quota. "
+                    "Kofi will be pleased when he's back."
+                ),
+                a(
+                    "A third off for an afternoon's work is a good trade. The minutes look healthy too; with "
+                    "the backend and image jobs on the NUC, the hosted runners are mostly doing frontend, the "
+                    "nightly and the small scheduled checks."
+                ),
+                u("Dependabot opened 14 PRs on Monday and everyone ignored them. How do I make this less noisy?"),
+                a(
+                    "Group them, and schedule them for a day when someone will actually look:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/dependabot.yml\n"
+                    "version: 2\n"
+                    "updates:\n"
+                    "  - package-ecosystem: pip\n"
+                    "    directory: /\n"
+                    "    schedule:\n"
+                    "      interval: weekly\n"
+                    "      day: wednesday\n"
+                    "    groups:\n"
+                    "      python-minor:\n"
+                    "        update-types: [minor, patch]\n"
+                    "    open-pull-requests-limit: 5\n"
+                    "\n"
+                    "  - package-ecosystem: npm\n"
+                    "    directory: /frontend\n"
+                    "    schedule:\n"
+                    "      interval: weekly\n"
+                    "      day: wednesday\n"
+                    "    groups:\n"
+                    "      frontend-minor:\n"
+                    "        update-types: [minor, patch]\n"
+                    "    open-pull-requests-limit: 5\n"
+                    "\n"
+                    "  - package-ecosystem: github-actions\n"
+                    "    directory: /\n"
+                    "    schedule:\n"
+                    "      interval: monthly\n"
+                    "    groups:\n"
+                    "      actions:\n"
+                    '        patterns: ["*"]\n'
+                    "```\n"
+                    "\n"
+                    "Minor and patch updates arrive as one PR per ecosystem; major versions still come one by "
+                    "one, because those deserve their own look."
+                ),
+                u("Ines asked whether the frontend tests could run only on changed files for PRs. Worth it?"),
+                a(
+                    "```yaml\n"
+                    "      - name: Tests related to the change\n"
+                    "        if: github.event_name == 'pull_request'\n"
+                    "        run: npx jest --changedSince=origin/${{ github.base_ref }} --ci\n"
+                    "      - name: Full test run\n"
+                    "        if: github.event_name != 'pull_request'\n"
+                    "        run: npm test -- --ci --watchAll=false\n"
+                    "```\n"
+                    "\n"
+                    "It works (Jest follows imports to find related tests), with caveats: the checkout needs "
+                    "enough history to find the merge base (`fetch-depth: 0`), and anything Jest can't trace "
+                    "through imports, like snapshot files or config, won't trigger tests. Full runs still "
+                    "happen on `main`. With the frontend job at about two and a half minutes after the npm "
+                    "cache, I'd only do it if that number grows."
+                ),
+                u("ok, full run for now. thanks, that's it for today"),
+                a("Sounds right. The release workflow will open its first PR on the next merge to `main`."),
+            ],
+        ),
+        Session(
+            "2026-04-07T10:00:00Z",
+            [
+                u(
+                    "Farid, our new junior, starts Monday. He's on Windows with WSL. Anything in our setup "
+                    "that'll bite him?"
+                ),
+                a(
+                    "The classic WSL problems, in the order they usually appear:\n"
+                    "\n"
+                    "1. **Cloning into the Windows filesystem** (`/mnt/c/...`). Everything, especially Docker "
+                    "bind mounts and `npm ci`, is many times slower there. Clone into the Linux home "
+                    "directory instead.\n"
+                    "2. **Line endings.** If git converts to CRLF on checkout, shell scripts fail with "
+                    "`/bin/bash^M: bad interpreter`.\n"
+                    "3. **Docker Desktop vs Docker inside WSL.** Either works; mixing them doesn't. Pick "
+                    "Docker Desktop with the WSL 2 backend, it's the least fiddly.\n"
+                    "4. **File watching.** gunicorn's `--reload` and Jest watch mode need inotify, which only "
+                    "works for files inside the Linux filesystem. See point 1.\n"
+                    "\n"
+                    "A `.gitattributes` at the repo root fixes the line endings for everyone, regardless of "
+                    "their git settings:\n"
+                    "\n"
+                    "```text\n"
+                    "# .gitattributes\n"
+                    "* text=auto eol=lf\n"
+                    "*.bat text eol=crlf\n"
+                    "*.png binary\n"
+                    "*.pdf binary\n"
+                    "```"
+                ),
+                u(
+                    "Line endings already bit Ines on her new laptop last month, so yes. After adding "
+                    ".gitattributes, do existing files need fixing?"
+                ),
+                a(
+                    "Yes, `.gitattributes` only affects files as they're checked in or out from now on. "
+                    "Renormalise once, in its own commit:\n"
+                    "\n"
+                    "```bash\n"
+                    "git add --renormalize .\n"
+                    "git status\n"
+                    'git commit -m "chore: normalise line endings to LF"\n'
+                    "```\n"
+                    "\n"
+                    "Then everyone pulls, and anyone who still sees modified files after pulling runs:\n"
+                    "\n"
+                    "```bash\n"
+                    "git rm --cached -r .\n"
+                    "git reset --hard\n"
+                    "```\n"
+                    "\n"
+                    "Do that on a clean working tree only: `reset --hard` throws away uncommitted changes."
+                ),
+                u(
+                    "Prod moved to the new Postgres version on Saturday, went smoothly. So the nightly can "
+                    "drop the old one?"
+                ),
+                a(
+                    "Yes:\n"
+                    "\n"
+                    "```diff\n"
+                    "       matrix:\n"
+                    '         python: ["3.11", "3.12", "3.13"]\n'
+                    '-        pg: ["13", "16"]\n'
+                    '+        pg: ["16"]\n'
+                    "```\n"
+                    "\n"
+                    "Or remove the `pg` dimension entirely and hard-code the image again, which makes the job "
+                    "names shorter. Also check the preview compose file: it still starts the old image for "
+                    "each preview's database.\n"
+                    "\n"
+                    "```text\n"
+                    "ci: drop the old Postgres major from the nightly matrix\n"
+                    "```"
+                ),
+                u(
+                    "The nightly failed on 3.13 with a segfault in lxml:\n"
+                    "\n"
+                    "```\n"
+                    "Fatal Python error: Segmentation fault\n"
+                    "\n"
+                    "Current thread 0x00007f3c2b1fe740 (most recent call first):\n"
+                    "  File "
+                    '"/opt/hostedtoolcache/Python/3.13.2/x64/lib/python3.13/site-packages/lxml/html/__init__.py", '
+                    "line 766 in document_fromstring\n"
+                    '  File "/home/runner/work/larkspur/larkspur/larkspur/notes/sanitize.py", line 41 in '
+                    "clean_note_html\n"
+                    "```"
+                ),
+                a(
+                    "A segfault in a C extension that only happens on the newest Python almost always means "
+                    "an old binary wheel, or a source build against newer headers than it was written for. "
+                    "Check which lxml version the 3.13 job installed:\n"
+                    "\n"
+                    "```bash\n"
+                    "pip show lxml | head -2\n"
+                    'python -c "import lxml.etree as e; print(e.LXML_VERSION, e.LIBXML_VERSION)"\n'
+                    "```\n"
+                    "\n"
+                    "If it's below 5.3, bump it; that's the first release with wheels built for 3.13. In "
+                    "`requirements/base.txt`:\n"
+                    "\n"
+                    "```text\n"
+                    "lxml>=5.3,<6\n"
+                    "```\n"
+                    "\n"
+                    "If you're already on a recent one, report it upstream with the traceback; in the "
+                    "meantime, mark the 3.13 matrix leg as `continue-on-error` so the nightly stays useful "
+                    "for the other versions."
+                ),
+                u(
+                    "Was on 4.9. Bumped, green. Tomasz is asking: can the deploy workflow run migrations as a "
+                    "separate step before switching traffic, so a failing migration doesn't leave us "
+                    "half-deployed?"
+                ),
+                a(
+                    "```yaml\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    "      - name: Pull the new image on the server\n"
+                    '        run: ./scripts/remote.sh "docker pull ghcr.io/brackenridge/larkspur:${{ '
+                    'inputs.ref }}"\n'
+                    "      - name: Run migrations with the new image\n"
+                    "        run: |\n"
+                    '          ./scripts/remote.sh "docker run --rm --env-file /srv/larkspur/.env \\\n'
+                    "            ghcr.io/brackenridge/larkspur:${{ inputs.ref }} python manage.py migrate "
+                    '--noinput"\n'
+                    "      - name: Switch traffic\n"
+                    '        run: ./scripts/remote.sh "cd /srv/larkspur && IMAGE_TAG=${{ inputs.ref }} '
+                    'docker compose up -d web worker"\n'
+                    "      - name: Smoke test\n"
+                    "        run: curl -fsS --retry 5 --retry-delay 3 https://app.larkspur.health/healthz\n"
+                    "```\n"
+                    "\n"
+                    "If the migration step fails, the job stops and the old containers keep serving. The "
+                    "condition for this to be safe is that migrations are backwards compatible: the *old* "
+                    "code must still work against the *new* schema for the minutes between the two steps. In "
+                    "practice that means adding columns as nullable first and removing them a release later, "
+                    "never renaming in place."
+                ),
+                u('And rollbacks? Right now it\'s "Tomasz SSHes in and panics".'),
+                a(
+                    "Since every image is tagged with its commit, a rollback is just a deploy of an older "
+                    "tag, without the migration step:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# .github/workflows/rollback.yml\n"
+                    "name: Rollback\n"
+                    "on:\n"
+                    "  workflow_dispatch:\n"
+                    "    inputs:\n"
+                    "      tag:\n"
+                    '        description: "Image tag (commit SHA) to go back to"\n'
+                    "        required: true\n"
+                    "concurrency:\n"
+                    "  group: deploy-production\n"
+                    "  cancel-in-progress: false\n"
+                    "jobs:\n"
+                    "  rollback:\n"
+                    "    runs-on: ubuntu-latest\n"
+                    "    environment: production\n"
+                    "    steps:\n"
+                    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+                    '      - run: ./scripts/remote.sh "docker pull ghcr.io/brackenridge/larkspur:${{ '
+                    'inputs.tag }}"\n'
+                    '      - run: ./scripts/remote.sh "cd /srv/larkspur && IMAGE_TAG=${{ inputs.tag }} '
+                    'docker compose up -d web worker"\n'
+                    "      - run: curl -fsS --retry 5 --retry-delay 3 https://app.larkspur.health/healthz\n"
+                    "```\n"
+                    "\n"
+                    "Same concurrency group as the deploy, so a rollback can't race a deploy. It still goes "
+                    "through the production approval, which is what you want; if that's too slow in an "
+                    "emergency, it's a conscious decision to add a break-glass path, not something to "
+                    "discover at 11pm. The schema stays where the newer release left it, which is why "
+                    "backwards-compatible migrations matter so much."
+                ),
+                u(
+                    "Practised the rollback on staging, took 40 seconds. Last thing today: in our retro, "
+                    'Tomasz said CI is "finally boring". Best compliment I could give it.'
+                ),
+                a(
+                    "That's the goal. Boring CI means people trust a green build and read a red one, which is "
+                    "worth more than any individual speed-up. Enjoy the quiet, and good luck with Farid's "
+                    "first week."
+                ),
+            ],
+        ),
     ],
     questions=[
         Question(
@@ -1134,11 +2435,70 @@ CHAT = Chat(
             "standing-instruction",
         ),
         Question(
+            "I'm about to push the onboarding doc for Farid. What should the summary line say?",
+            "Conventional Commits",
+            ["si-commits"],
+            "standing-instruction",
+        ),
+        Question(
             "Give the new hires one command to run lint and tests locally.",
             "plain bash scripts",
             ["pref-nomake"],
             "preference",
         ),
+        Question(
+            "Draft the message that appears on a pull request once its preview environment is up.",
+            "no emoji",
+            ["pref-noemoji"],
+            "preference",
+        ),
+        Question(
+            "How long does a full CI run take us these days?",
+            "six minutes",
+            ["ku-build-3"],
+            "knowledge-update",
+            superseded=["ku-build-1", "ku-build-2"],
+        ),
+        Question(
+            "Which day of the week do we ship to production?",
+            "Tuesday",
+            ["ku-deploy-2"],
+            "knowledge-update",
+            superseded=["ku-deploy-1"],
+        ),
+        Question(
+            "Which major version of Postgres is staging running?",
+            "Postgres 16",
+            ["ku-pg-2"],
+            "knowledge-update",
+            superseded=["staging-13-wal"],
+        ),
+        Question(
+            "Who has to sign off before something goes to production?",
+            "Ines",
+            ["ku-approver-2"],
+            "knowledge-update",
+            superseded=["ku-approver-1"],
+        ),
+        Question(
+            "Which tests have we had to quarantine as flaky?",
+            "test_calendar_sync; test_invoice_pdf_render; test_websocket_reconnect",
+            ["mt-flaky-1", "mt-flaky-2", "mt-flaky-3"],
+            "multi-turn",
+        ),
+        Question(
+            "What took staging down each of the two times it broke?",
+            "disk filled up with WAL files; TLS certificate expired",
+            ["staging-13-wal", "mt-outage-2"],
+            "multi-turn",
+        ),
+        Question(
+            "What are the two machines we set up for CI, the self-hosted runner and the preview host, called?",
+            "gritstone; boulder",
+            ["mt-runner", "mt-boulder"],
+            "multi-turn",
+        ),
+        Question("Which Slack channel do deploy messages land in?", "#larkspur-deploys", ["sf-slack"], "single-fact"),
         Question("Where was my sister's wedding?", "Porto", ["sf-wedding"], "single-fact"),
         Question(
             "What did you say was the root cause of the calendar sync flake?",
@@ -1146,6 +2506,8 @@ CHAT = Chat(
             ["sf-calendar-cause"],
             "single-fact",
         ),
+        Question("How long is Kofi's parental leave?", "three months", ["ku-approver-2"], "single-fact"),
+        Question("At what time does the nightly matrix run start?", "17 2 * * *", ["code-cron"], "code"),
         Question("Which host port does the local compose setup publish the web app on?", "8081", ["code-port"], "code"),
         Question("Which files is the pip cache key computed from?", "requirements/*.txt", ["code-pipkey"], "code"),
     ],
