@@ -1,0 +1,887 @@
+"""A working chat: analysing sales data with pandas and SQL for a quarterly report, over weeks of sessions."""
+
+from __future__ import annotations
+
+from bench.working_sessions.shape import Chat, Question, Session, a, u
+
+CHAT = Chat(
+    name="ws-02-data-analysis",
+    sessions=[
+        Session(
+            "2026-03-23T08:30:00Z",
+            [
+                u(
+                    "Hi. I'm Hanna, I'm a data analyst at Pellworth Home Goods (kitchenware, we sell online "
+                    "and through about 40 partner shops in northern Europe). I have to put together the Q1 "
+                    "sales report for my manager, Maggie Oyelaran, and I'd like a second pair of hands on the "
+                    "pandas and SQL side. The data is in our Postgres warehouse.",
+                    key="ku-manager-1",
+                ),
+                a(
+                    "Happy to help. To get oriented, it would be useful to know:\n"
+                    "\n"
+                    "1. **What the report has to show.** Revenue by region and month? Growth against last "
+                    "year or against a target? Product mix?\n"
+                    "2. **Where the data lives.** Table or view names, and roughly which columns (order date, "
+                    "amount, currency, region, channel, customer).\n"
+                    "3. **How you work.** Notebook, scripts, or both? And do you have a read-only user on the "
+                    "warehouse?\n"
+                    "\n"
+                    "If you can paste the column list of the main orders table, I can start with a first "
+                    "query that pulls Q1 into a DataFrame so we have something concrete to look at."
+                ),
+                u(
+                    "Revenue by region and month, growth vs last year, and some product mix. Maggie needs it "
+                    "by April 17. Jupyter for exploring, then a script for the final numbers.",
+                    key="ku-deadline-1",
+                ),
+                a(
+                    "That's a comfortable amount of time for a first quarterly report if the data is in "
+                    "reasonable shape. A plan that usually works:\n"
+                    "\n"
+                    "- **This week:** pull Q1 and Q1 last year, check the data for problems (duplicates, test "
+                    'orders, refunds, currency), agree definitions with Maggie, especially what "revenue" '
+                    "means: gross or net, with or without shipping, with or without VAT.\n"
+                    "- **Next week:** the numbers themselves, region by month, growth, product mix.\n"
+                    "- **The week after:** charts and the written summary, with a couple of days of buffer.\n"
+                    "\n"
+                    'Agreeing the revenue definition early is the single most useful thing. Most "the '
+                    "numbers don't match\" conversations come from two people using two definitions."
+                ),
+                u(
+                    "One thing before we start: always write SQL keywords in uppercase, and put each selected "
+                    "column on its own line. Our team lead reviews every query that goes into a report and "
+                    "she's particular.",
+                    key="si-sql",
+                ),
+                a(
+                    "Understood, that's easier to review anyway. Something like this, as a first look at the "
+                    "shape of the data:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    order_id,\n"
+                    "    order_ts,\n"
+                    "    customer_id,\n"
+                    "    region,\n"
+                    "    channel,\n"
+                    "    currency,\n"
+                    "    gross_amount,\n"
+                    "    discount_amount,\n"
+                    "    net_amount,\n"
+                    "    status\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01'\n"
+                    "LIMIT 20;\n"
+                    "```\n"
+                    "\n"
+                    "I've guessed the column names; replace them with the real ones. Using `>=` the first day "
+                    "and `<` the day after the last day, instead of `BETWEEN`, avoids losing orders on 31 "
+                    "March after midnight if `order_ts` is a timestamp."
+                ),
+                u(
+                    "close! the real columns:\n"
+                    "\n"
+                    "```\n"
+                    " column_name      | data_type\n"
+                    "------------------+-----------------------------\n"
+                    " order_id         | bigint\n"
+                    " order_ts         | timestamp with time zone\n"
+                    " customer_id      | bigint\n"
+                    " region           | text\n"
+                    " country_code     | character(2)\n"
+                    " channel          | text\n"
+                    " currency         | character(3)\n"
+                    " gross_amount     | numeric(12,2)\n"
+                    " discount_amount  | numeric(12,2)\n"
+                    " shipping_amount  | numeric(12,2)\n"
+                    " net_amount       | numeric(12,2)\n"
+                    " status           | text\n"
+                    " store_id         | integer\n"
+                    "```\n"
+                    "\n"
+                    "The view is sales.orders_v, Ravi in data engineering owns it. store_id is null for web "
+                    "orders.",
+                    key="sf-ravi",
+                ),
+                a(
+                    "Good, that's a tidy view. Two things I'd want to know before trusting `net_amount`:\n"
+                    "\n"
+                    "- **Is `net_amount` = `gross_amount - discount_amount`,** or does it also take off "
+                    "shipping or VAT? Easy to check:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    COUNT(*) AS orders,\n"
+                    "    SUM(CASE WHEN net_amount = gross_amount - discount_amount THEN 1 ELSE 0 END) AS "
+                    "net_is_gross_minus_discount,\n"
+                    "    SUM(CASE WHEN net_amount = gross_amount - discount_amount - shipping_amount THEN 1 "
+                    "ELSE 0 END) AS net_excludes_shipping\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01';\n"
+                    "```\n"
+                    "\n"
+                    "- **Which values `status` takes.** Cancelled and refunded orders usually need to be "
+                    "excluded or netted out:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    status,\n"
+                    "    COUNT(*) AS orders,\n"
+                    "    SUM(net_amount) AS net\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01'\n"
+                    "GROUP BY status\n"
+                    "ORDER BY orders DESC;\n"
+                    "```\n"
+                    "\n"
+                    "Paste the results and we'll know what we're dealing with."
+                ),
+                u(
+                    "```\n"
+                    " orders | net_is_gross_minus_discount | net_excludes_shipping\n"
+                    "--------+-----------------------------+-----------------------\n"
+                    "  61874 |                       61874 |                  2113\n"
+                    "\n"
+                    "  status    | orders |     net\n"
+                    "------------+--------+-------------\n"
+                    " completed  |  58102 | 4771093.40\n"
+                    " refunded   |   2291 |  168233.10\n"
+                    " cancelled  |   1244 |   97310.55\n"
+                    " pending    |    237 |   18991.20\n"
+                    "```\n"
+                    "\n"
+                    "The 2113 are orders with zero shipping I guess"
+                ),
+                a(
+                    "Right: those 2113 match both formulas only because their shipping is zero. So "
+                    "`net_amount` is gross minus discount and **includes** shipping in neither direction; "
+                    "shipping sits in its own column. Good to know for the definition talk with Maggie.\n"
+                    "\n"
+                    "For status, a common definition is: count `completed`, subtract `refunded`, ignore "
+                    "`cancelled` and `pending`. Whether refunds should be netted out in the month of the "
+                    "order or the month of the refund is another question for Maggie; for a quarterly view "
+                    "the difference is usually small except around the quarter boundary."
+                ),
+                u(
+                    "OK. How do I get this into pandas without hammering the warehouse every time I rerun the "
+                    "notebook? It's a replica but data engineering still gets grumpy."
+                ),
+                a(
+                    "Pull once, cache to Parquet, and read the cache on every rerun unless you ask for a "
+                    "refresh:\n"
+                    "\n"
+                    "```python\n"
+                    "# load_orders.py\n"
+                    "from pathlib import Path\n"
+                    "\n"
+                    "import pandas as pd\n"
+                    "from sqlalchemy import create_engine\n"
+                    "\n"
+                    'CACHE_PATH = "data/cache/orders_q1.parquet"\n'
+                    "\n"
+                    "QUERY = '''\n"
+                    "SELECT\n"
+                    "    order_id,\n"
+                    "    order_ts,\n"
+                    "    customer_id,\n"
+                    "    region,\n"
+                    "    country_code,\n"
+                    "    channel,\n"
+                    "    currency,\n"
+                    "    gross_amount,\n"
+                    "    discount_amount,\n"
+                    "    shipping_amount,\n"
+                    "    net_amount,\n"
+                    "    status,\n"
+                    "    store_id\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= %(start)s\n"
+                    "  AND order_ts < %(end)s\n"
+                    "'''\n"
+                    "\n"
+                    'def load_orders(start="2025-01-01", end="2026-04-01", refresh=False) -> '
+                    "pd.DataFrame:\n"
+                    "    cache = Path(CACHE_PATH)\n"
+                    "    if cache.exists() and not refresh:\n"
+                    "        return pd.read_parquet(cache)\n"
+                    "    engine = "
+                    'create_engine("postgresql+psycopg://hanna_ro@dw-replica.internal/warehouse")\n'
+                    '    df = pd.read_sql(QUERY, engine, params={"start": start, "end": end})\n'
+                    "    cache.parent.mkdir(parents=True, exist_ok=True)\n"
+                    "    df.to_parquet(cache, index=False)\n"
+                    "    return df\n"
+                    "```\n"
+                    "\n"
+                    "I set the default range from January last year so Q1 2025 is in the same file for the "
+                    "growth comparison. Parquet keeps the dtypes, including the timezone on `order_ts`, which "
+                    "CSV would lose.",
+                    key="code-parquet",
+                ),
+                u(
+                    "```\n"
+                    "sqlalchemy.exc.OperationalError: (psycopg.OperationalError) connection failed: FATAL:  "
+                    'no pg_hba.conf entry for host "10.20.4.77", user "hanna_ro", database "warehouse", '
+                    "no encryption\n"
+                    "```"
+                ),
+                a(
+                    "The server only accepts encrypted connections from your network, and the client didn't "
+                    "ask for one. Add `sslmode=require` to the URL:\n"
+                    "\n"
+                    "```python\n"
+                    "engine = create_engine(\n"
+                    '    "postgresql+psycopg://hanna_ro@dw-replica.internal/warehouse?sslmode=require"\n'
+                    ")\n"
+                    "```\n"
+                    "\n"
+                    "If it then complains about the password, put it in `~/.pgpass` (mode 600) rather than in "
+                    "the notebook:\n"
+                    "\n"
+                    "```text\n"
+                    "dw-replica.internal:5432:warehouse:hanna_ro:your-password-here\n"
+                    "```"
+                ),
+                u("that worked. 1.3M rows for the five quarters, 9 seconds to pull, 0.4 s from the cache."),
+                a(
+                    "Nice. Before anything else, let's check the obvious things in the data: duplicate "
+                    "`order_id`s, unexpected `region` values, nulls in places they shouldn't be. A quick "
+                    "profile:\n"
+                    "\n"
+                    "```python\n"
+                    "df = load_orders()\n"
+                    "print(df.dtypes)\n"
+                    'print(df["order_id"].duplicated().sum(), "duplicated order ids")\n'
+                    'print(df["region"].value_counts(dropna=False))\n'
+                    'print(df["currency"].value_counts(dropna=False))\n'
+                    "print(df.isna().sum()[lambda s: s > 0])\n"
+                    "```"
+                ),
+                u("will run it tomorrow, it's late and the cat has decided my keyboard is a bed. thanks!"),
+                a("Sounds good. Good night to you and the cat."),
+            ],
+        ),
+        Session(
+            "2026-03-25T19:10:00Z",
+            [
+                u(
+                    "Ran the profile:\n"
+                    "\n"
+                    "```\n"
+                    "412 duplicated order ids\n"
+                    "region\n"
+                    "Nordics    512330\n"
+                    "DACH       401877\n"
+                    "Benelux    236040\n"
+                    "UK         149812\n"
+                    "NaN           318\n"
+                    "Name: count, dtype: int64\n"
+                    "currency\n"
+                    "EUR    802144\n"
+                    "SEK    311560\n"
+                    "NOK    115401\n"
+                    "GBP    149812\n"
+                    "```\n"
+                    "\n"
+                    "So: duplicate order IDs, 412 of them, and 318 rows with no region. The duplicates look "
+                    "like the same order twice with identical values, I think from the sync job re-running in "
+                    "January.",
+                    key="mt-issue-1",
+                ),
+                a(
+                    "Worth confirming they're true duplicates (every column equal) before dropping them, "
+                    "since a duplicate id with *different* values would be a different problem, for example "
+                    "an order updated after a refund:\n"
+                    "\n"
+                    "```python\n"
+                    'dupes = df[df["order_id"].duplicated(keep=False)]\n'
+                    "identical = dupes.duplicated(keep=False)\n"
+                    'print(len(dupes), "rows share an id;", identical.sum(), "of them are exact copies")\n'
+                    'print(dupes.loc[~identical].sort_values("order_id").head(10))\n'
+                    "```\n"
+                    "\n"
+                    "If all of them are exact copies, `drop_duplicates()` is safe. For the 318 rows without a "
+                    "region, look at `country_code`: if it's set, you can derive the region from a small "
+                    "mapping rather than dropping revenue.\n"
+                    "\n"
+                    "```python\n"
+                    'print(df.loc[df["region"].isna(), ["country_code", "channel", '
+                    '"order_ts"]].value_counts().head(10))\n'
+                    "```"
+                ),
+                u(
+                    "Rule for pandas code: never use inplace=True. I got bitten by it returning None once and "
+                    "lost an afternoon.",
+                    key="si-inplace",
+                ),
+                a(
+                    "Noted, everything will be plain assignment or method chains. For the duplicates and the "
+                    "missing regions, for example:\n"
+                    "\n"
+                    "```python\n"
+                    "REGION_BY_COUNTRY = {\n"
+                    '    "SE": "Nordics", "NO": "Nordics", "DK": "Nordics", "FI": "Nordics",\n'
+                    '    "DE": "DACH", "AT": "DACH", "CH": "DACH",\n'
+                    '    "NL": "Benelux", "BE": "Benelux", "LU": "Benelux",\n'
+                    '    "GB": "UK",\n'
+                    "}\n"
+                    "\n"
+                    "orders = (\n"
+                    "    df.drop_duplicates()\n"
+                    "      .assign(region=lambda d: "
+                    'd["region"].fillna(d["country_code"].map(REGION_BY_COUNTRY)))\n'
+                    ")\n"
+                    'print(len(df) - len(orders), "duplicate rows removed")\n'
+                    'print(orders["region"].isna().sum(), "rows still without a region")\n'
+                    "```\n"
+                    "\n"
+                    "A chain like this also reads top to bottom as the list of cleaning steps, which helps "
+                    "when someone asks later what was done to the data."
+                ),
+                u(
+                    "All 412 are exact copies, dropped. The missing regions were all country_code DK, fixed "
+                    "by the mapping. \n"
+                    "\n"
+                    "Next problem: currencies. Maggie wants everything in EUR. Finance gave me monthly "
+                    "average rates in a CSV:\n"
+                    "\n"
+                    "```\n"
+                    "month,currency,eur_per_unit\n"
+                    "2025-01,SEK,0.0871\n"
+                    "2025-01,NOK,0.0843\n"
+                    "2025-01,GBP,1.1914\n"
+                    "...\n"
+                    "2026-03,SEK,0.0902\n"
+                    "2026-03,NOK,0.0861\n"
+                    "2026-03,GBP,1.1987\n"
+                    "```"
+                ),
+                a(
+                    "Monthly rates means we join on the order's month and currency, and EUR orders get a rate "
+                    "of 1:\n"
+                    "\n"
+                    "```python\n"
+                    "def normalise_currency(orders: pd.DataFrame, rates: pd.DataFrame) -> pd.DataFrame:\n"
+                    "    # EUR columns for the money fields, at the monthly average rate of the order's month\n"
+                    '    rates = rates.assign(month=pd.PeriodIndex(rates["month"], freq="M"))\n'
+                    "    out = (\n"
+                    '        orders.assign(month=orders["order_ts"].dt.tz_convert("Europe/Stockh'
+                    'olm").dt.to_period("M"))\n'
+                    '              .merge(rates, on=["month", "currency"], how="left", '
+                    'validate="many_to_one")\n'
+                    '              .assign(eur_per_unit=lambda d: d["eur_per_unit"].where(d["currency"] '
+                    '!= "EUR", 1.0))\n'
+                    "    )\n"
+                    '    missing = out["eur_per_unit"].isna()\n'
+                    "    if missing.any():\n"
+                    "        raise ValueError(f\"no rate for {out.loc[missing, ['month', "
+                    "'currency']].drop_duplicates().to_dict('records')}\")\n"
+                    '    for col in ["gross_amount", "discount_amount", "shipping_amount", '
+                    '"net_amount"]:\n'
+                    '        out[f"{col}_eur"] = (out[col].astype(float) * out["eur_per_unit"]).round(2)\n'
+                    "    return out\n"
+                    "```\n"
+                    "\n"
+                    "Details that matter:\n"
+                    "\n"
+                    '- `validate="many_to_one"` makes pandas raise if the rates file ever has two rows for '
+                    "the same month and currency, which would silently duplicate orders.\n"
+                    "- The month is taken in Stockholm time, so an order placed at 00:30 on 1 February local "
+                    "time counts as February even though it's 31 January in UTC. Use whichever timezone "
+                    "finance uses for its month boundaries.\n"
+                    "- Raising on a missing rate is deliberate: a silent NaN would quietly drop revenue from "
+                    "every sum."
+                ),
+                u(
+                    "```\n"
+                    "TypeError: unsupported operand type(s) for *: 'decimal.Decimal' and 'float'\n"
+                    "```\n"
+                    "\n"
+                    "on the multiplication line, even with astype(float)?"
+                ),
+                a(
+                    "Look again at the line: `astype(float)` converts the amount column, but `eur_per_unit` "
+                    "itself can still be `object` dtype if the CSV column was read with a stray non-numeric "
+                    "value, or if the `where(..., 1.0)` mixed types. Check both:\n"
+                    "\n"
+                    "```python\n"
+                    'print(out[["net_amount", "eur_per_unit"]].dtypes)\n'
+                    'print(out["eur_per_unit"].map(type).value_counts())\n'
+                    "```\n"
+                    "\n"
+                    "Most likely it's the amounts: `numeric` columns from Postgres come through `read_sql` as "
+                    "Python `Decimal` objects in an `object` column, and Parquet preserved that. Convert them "
+                    "once at load time instead of in every function:\n"
+                    "\n"
+                    "```python\n"
+                    'MONEY = ["gross_amount", "discount_amount", "shipping_amount", "net_amount"]\n'
+                    'orders = orders.astype({c: "float64" for c in MONEY})\n'
+                    "```\n"
+                    "\n"
+                    "Float is fine for reporting sums to the cent at this size; the rounding error over a "
+                    "million rows is far below a cent."
+                ),
+                u(
+                    "yep it was object dtype from the parquet. fixed at load. Growth: Maggie said the target "
+                    "for Q1 was 8% growth over Q1 last year, so the report should show actual vs that.",
+                    key="ku-target-1",
+                ),
+                a(
+                    "Then the headline table is, per region: Q1 2025 net revenue, Q1 2026 net revenue, growth "
+                    "in percent, and the gap to target in percentage points.\n"
+                    "\n"
+                    "```python\n"
+                    "def growth_by_region(orders_eur: pd.DataFrame, target: float) -> pd.DataFrame:\n"
+                    '    q = orders_eur.assign(quarter=orders_eur["month"].dt.qyear.astype(str) + "Q" + '
+                    'orders_eur["month"].dt.quarter.astype(str))\n'
+                    '    completed = q[q["status"] == "completed"]\n'
+                    "    pivot = (\n"
+                    '        completed.pivot_table(index="region", columns="quarter", '
+                    'values="net_amount_eur", aggfunc="sum")\n'
+                    '                 .loc[:, ["2025Q1", "2026Q1"]]\n'
+                    "    )\n"
+                    "    return pivot.assign(\n"
+                    '        growth=lambda t: t["2026Q1"] / t["2025Q1"] - 1,\n'
+                    '        gap_pp=lambda t: (t["growth"] - target) * 100,\n'
+                    '    ).sort_values("growth", ascending=False)\n'
+                    "```\n"
+                    "\n"
+                    "Pass the target as a fraction (`0.08` for eight percent) so there's no confusion between "
+                    "8 and 0.08 downstream. Refunds are still left out here; we'll add them once Maggie "
+                    "decides how to treat them."
+                ),
+                u(
+                    "Thanks. Off topic but do you know if there's a keyboard shortcut in Jupyter to collapse "
+                    "all cell outputs? My notebook is a wall of printouts."
+                ),
+                a(
+                    "In JupyterLab: **View → Collapse All Outputs**, and you can bind it to a key under "
+                    'Settings → Settings Editor → Keyboard Shortcuts (search "collapse-all-outputs"). In '
+                    "the classic notebook, Cell → All Output → Toggle. If the printouts are from exploring, "
+                    'it\'s also worth moving the checks into a single "data checks" cell that prints one '
+                    "summary line per check."
+                ),
+                u("good idea. ok stopping here, long day."),
+                a(
+                    "Good progress: duplicates gone, regions fixed, everything in EUR. Next up is refunds and "
+                    "the status question for Maggie."
+                ),
+            ],
+        ),
+        Session(
+            "2026-03-27T12:45:00Z",
+            [
+                u(
+                    "Lunch break session. Found another thing: there are orders from the QA test account, "
+                    "customer_id 100001, that the web team uses to test checkout in production. 1,906 orders "
+                    "in Q1 alone, some of them for silly amounts like 9999.99.",
+                    key="mt-issue-2",
+                ),
+                a(
+                    "Test accounts in production data are very common, and they tend to multiply: it's worth "
+                    "asking the web team whether 100001 is the only one. A quick way to spot others is to "
+                    "look for customers with implausible behaviour:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    customer_id,\n"
+                    "    COUNT(*) AS orders,\n"
+                    "    COUNT(DISTINCT DATE(order_ts)) AS active_days,\n"
+                    "    MAX(net_amount) AS max_order,\n"
+                    "    SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01'\n"
+                    "GROUP BY customer_id\n"
+                    "HAVING COUNT(*) > 50\n"
+                    "ORDER BY orders DESC\n"
+                    "LIMIT 20;\n"
+                    "```\n"
+                    "\n"
+                    "Real customers of a kitchenware shop rarely place more than a handful of orders a "
+                    "quarter; anything in the hundreds is either a test account, a B2B customer ordering for "
+                    "a shop, or an integration. Keep the exclusions in one list in code, with a comment "
+                    "saying who confirmed each one."
+                ),
+                u(
+                    "Only two in the top 20 look weird: 100001 and 100417. Asked the web team, 100417 is the "
+                    "payment provider's sandbox user. Both out."
+                ),
+                a(
+                    "```python\n"
+                    "# Accounts that aren't customers. Confirmed by the web team, 2026-03-27.\n"
+                    "NON_CUSTOMER_IDS = {\n"
+                    "    100001,  # QA checkout tests\n"
+                    "    100417,  # payment provider sandbox\n"
+                    "}\n"
+                    "\n"
+                    'orders = orders.loc[lambda d: ~d["customer_id"].isin(NON_CUSTOMER_IDS)]\n'
+                    "```\n"
+                    "\n"
+                    "Apply it before the currency conversion, so the rest of the pipeline never sees them. "
+                    "It's also worth telling data engineering; if the view filtered them out, the next person "
+                    "wouldn't have to rediscover them."
+                ),
+                u(
+                    "Maggie came by. She wants the regional numbers also broken down by sales channel, web vs "
+                    "partner shops vs marketplace, because the board keeps asking whether the partner shops "
+                    "are worth it.",
+                    key="mt-cut-1",
+                ),
+                a(
+                    "`channel` is already in the view, so that's one more grouping level. In SQL, for the "
+                    "quarter comparison:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    region,\n"
+                    "    channel,\n"
+                    "    SUM(CASE WHEN order_ts >= '2025-01-01' AND order_ts < '2025-04-01' THEN net_amount "
+                    "ELSE 0 END) AS net_2025q1,\n"
+                    "    SUM(CASE WHEN order_ts >= '2026-01-01' AND order_ts < '2026-04-01' THEN net_amount "
+                    "ELSE 0 END) AS net_2026q1\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE status = 'completed'\n"
+                    "  AND customer_id NOT IN (100001, 100417)\n"
+                    "  AND (\n"
+                    "        (order_ts >= '2025-01-01' AND order_ts < '2025-04-01')\n"
+                    "     OR (order_ts >= '2026-01-01' AND order_ts < '2026-04-01')\n"
+                    "  )\n"
+                    "GROUP BY region, channel\n"
+                    "ORDER BY region, channel;\n"
+                    "```\n"
+                    "\n"
+                    "That's in local currency though, so the sums mix SEK and EUR. For the report, do the "
+                    "same grouping on the converted DataFrame in pandas:\n"
+                    "\n"
+                    "```python\n"
+                    "by_channel = (\n"
+                    '    orders_eur[orders_eur["status"] == "completed"]\n'
+                    '      .pivot_table(index=["region", "channel"], columns="quarter", '
+                    'values="net_amount_eur", aggfunc="sum")\n'
+                    '      .loc[:, ["2025Q1", "2026Q1"]]\n'
+                    '      .assign(growth=lambda t: t["2026Q1"] / t["2025Q1"] - 1)\n'
+                    ")\n"
+                    "```"
+                ),
+                u(
+                    "Please skip seaborn in anything you give me. I find its defaults noisy, and plain "
+                    "matplotlib is easier for me to tweak afterwards.",
+                    key="pref-matplotlib",
+                ),
+                a(
+                    "Understood. The table above doesn't need a chart yet anyway; once the numbers are final "
+                    "we can decide which views need one. For now, a quick way to eyeball the pivot in the "
+                    "notebook without any charting at all:\n"
+                    "\n"
+                    "```python\n"
+                    "(by_channel\n"
+                    "   .style\n"
+                    '   .format({"2025Q1": "{:,.0f}", "2026Q1": "{:,.0f}", "growth": "{:+.1%}"})\n'
+                    '   .background_gradient(subset=["growth"], cmap="RdBu", vmin=-0.2, vmax=0.2))\n'
+                    "```\n"
+                    "\n"
+                    "The gradient makes the outliers jump out, which is often all you need at this stage."
+                ),
+                u(
+                    "Weird thing: my Q1 2026 completed net for the eurozone orders is 2,746,310 but the "
+                    "eurozone sales dashboard in Looker says 2,769,455 for the same period. Difference "
+                    "23,145. Same view underneath as far as I know."
+                ),
+                a(
+                    "A gap of about half a percent between two reports on the same view usually comes down to "
+                    "one of three things: a filter, a timezone, or a definition. In your case I'd bet on the "
+                    "definition. Earlier we established that `net_amount` doesn't include shipping, which "
+                    'sits in its own column. If the Looker measure is "net plus shipping fees" or is built '
+                    "on `gross_amount - discount_amount + shipping_amount`, it will be a bit higher than "
+                    "yours, and the difference will be roughly the shipping fees on completed orders. You can "
+                    "test that directly:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    SUM(shipping_amount) AS shipping\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE status = 'completed'\n"
+                    "  AND order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01'\n"
+                    "  AND currency = 'EUR';\n"
+                    "```\n"
+                    "\n"
+                    "It's restricted to EUR orders to match the dashboard. If it's close to 23,145, that's "
+                    "your answer; if not, check whether Looker still includes the test accounts, which we now "
+                    "exclude and which would push the difference the other way.",
+                    key="sf-gap",
+                ),
+                u(
+                    "23,140.80. So it's that, plus rounding. Looker includes shipping. I'll tell Maggie we "
+                    "report without shipping and add a footnote."
+                ),
+                a(
+                    'Good call, and a footnote is exactly right. Something like: "Net revenue = gross order '
+                    "value minus discounts, excluding shipping and VAT, for completed orders, converted to "
+                    'EUR at monthly average rates. Test and sandbox accounts excluded." That one sentence '
+                    "pre-empts most of the questions you'd otherwise get."
+                ),
+                u("Nice wording, stealing it. Back to work, lunch is over."),
+                a("Enjoy the afternoon."),
+            ],
+        ),
+        Session(
+            "2026-03-31T10:20:00Z",
+            [
+                u(
+                    "Maggie decided on refunds: a refunded order is simply not revenue, in the month it was "
+                    "placed. So status = 'completed' only, which is what we have. Partial refunds don't exist "
+                    "in our system, a refund is always the whole order."
+                ),
+                a(
+                    "That's the simplest rule and easy to explain. One side effect to mention in the report: "
+                    "an order placed on 30 March and refunded on 5 April drops out of Q1 only once the refund "
+                    "happens, so Q1 numbers pulled today and pulled in two weeks can differ slightly. Pulling "
+                    'the final numbers on a fixed date and saying so in the footnote ("data as of …") takes '
+                    "care of that.\n"
+                    "\n"
+                    "With that settled, the headline number is just:\n"
+                    "\n"
+                    "```python\n"
+                    'q1 = orders_eur.loc[lambda d: (d["status"] == "completed") & '
+                    '(d["quarter"].isin(["2025Q1", "2026Q1"]))]\n'
+                    'totals = q1.groupby("quarter")["net_amount_eur"].sum()\n'
+                    'print(totals.map("{:,.0f}".format))\n'
+                    "print(f\"growth: {totals['2026Q1'] / totals['2025Q1'] - 1:.2%}\")\n"
+                    "```"
+                ),
+                u(
+                    "```\n"
+                    "quarter\n"
+                    "2025Q1    4,512,077\n"
+                    "2026Q1    4,820,561\n"
+                    "Name: net_amount_eur, dtype: object\n"
+                    "growth: 6.84%\n"
+                    "```\n"
+                    "\n"
+                    "So Q1 2026 total net revenue is €4.82M against €4.51M last year. Below target, Maggie "
+                    "won't love that.",
+                    key="mt-total",
+                ),
+                a(
+                    "It's still solid growth, and the regional breakdown will show where the gap comes from; "
+                    "a quarterly miss is usually one or two regions rather than everything. It's worth having "
+                    'that answer ready before Maggie asks "why", so the next step is the gap per region and '
+                    "channel. Bringing the `growth_by_region` function from earlier together with the cleaned "
+                    "data:\n"
+                    "\n"
+                    "```python\n"
+                    "regions = growth_by_region(orders_eur, target=0.08)\n"
+                    'print(regions.round({"growth": 4, "gap_pp": 2}))\n'
+                    "```"
+                ),
+                u(
+                    "Also, when you quote figures in prose, round to one decimal and always give the unit "
+                    "(k€, %, orders). Your 6.84% above is the kind of precision nobody reads.",
+                    key="si-decimal",
+                ),
+                a(
+                    "Fair point, noted. In the same spirit for the code output, format the table for reading "
+                    "rather than for precision:\n"
+                    "\n"
+                    "```python\n"
+                    "fmt = regions.assign(\n"
+                    '    net_2025q1_k=lambda t: (t["2025Q1"] / 1000).round(1),\n'
+                    '    net_2026q1_k=lambda t: (t["2026Q1"] / 1000).round(1),\n'
+                    '    growth_pct=lambda t: (t["growth"] * 100).round(1),\n'
+                    '    gap_pp=lambda t: t["gap_pp"].round(1),\n'
+                    ')[["net_2025q1_k", "net_2026q1_k", "growth_pct", "gap_pp"]]\n'
+                    "print(fmt.to_string())\n"
+                    "```"
+                ),
+                u(
+                    "Maggie's old reports had a pie chart of revenue by product category on slide 3. Personal "
+                    "thing: I can't stand pie charts. If it's a share of something, give me a horizontal bar "
+                    "chart sorted by size.",
+                    key="pref-nopie",
+                ),
+                a(
+                    "Noted. The category split needs data we haven't pulled yet, though: `orders_v` has no "
+                    "product information, so it has to come from the order lines. Something like this, if the "
+                    "warehouse has the usual line and product views:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    ol.order_id,\n"
+                    "    ol.sku,\n"
+                    "    ol.category,\n"
+                    "    ol.quantity,\n"
+                    "    ol.line_amount\n"
+                    "FROM sales.order_lines_v AS ol\n"
+                    "JOIN sales.orders_v AS o\n"
+                    "  ON o.order_id = ol.order_id\n"
+                    "WHERE o.status = 'completed'\n"
+                    "  AND o.order_ts >= '2026-01-01'\n"
+                    "  AND o.order_ts < '2026-04-01';\n"
+                    "```"
+                ),
+                u(
+                    "```\n"
+                    "ERROR:  column ol.category does not exist\n"
+                    "LINE 4:     ol.category,\n"
+                    "            ^\n"
+                    'HINT:  Perhaps you meant to reference the column "p.category_name".\n'
+                    "```\n"
+                    "\n"
+                    "there's a sales.products_v, I didn't mention it"
+                ),
+                a(
+                    "The hint gives it away: category lives on the product, not on the line. Join the "
+                    "products view on SKU:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    ol.order_id,\n"
+                    "    ol.sku,\n"
+                    "    p.category_name,\n"
+                    "    ol.quantity,\n"
+                    "    ol.line_amount\n"
+                    "FROM sales.order_lines_v AS ol\n"
+                    "JOIN sales.orders_v AS o\n"
+                    "  ON o.order_id = ol.order_id\n"
+                    "JOIN sales.products_v AS p\n"
+                    "  ON p.sku = ol.sku\n"
+                    "WHERE o.status = 'completed'\n"
+                    "  AND o.customer_id NOT IN (100001, 100417)\n"
+                    "  AND o.order_ts >= '2026-01-01'\n"
+                    "  AND o.order_ts < '2026-04-01';\n"
+                    "```\n"
+                    "\n"
+                    "If a SKU can change category over time, check whether `products_v` has validity dates; "
+                    "otherwise you'll be using today's category for January's sales, which is usually fine "
+                    "for a quarterly report but worth knowing."
+                ),
+                u(
+                    "Sorry for the slow replies today. I did a 16 km training run this morning for the "
+                    "Gothenburg half marathon in May and my brain is mush.",
+                    key="sf-race",
+                ),
+                a("No rush at all, and 16 km before work is impressive. The data will still be here after a coffee."),
+                u(
+                    "Product query works. But line totals per order don't match order net_amount, about 0.3% "
+                    "off overall. Rounding?"
+                ),
+                a(
+                    "More likely discounts. If `line_amount` is before the order-level discount (a voucher on "
+                    "the whole basket), the lines add up to the gross amount, not the net. Check on a handful "
+                    "of orders:\n"
+                    "\n"
+                    "```python\n"
+                    "check = (\n"
+                    '    lines.groupby("order_id", as_index=False)["line_amount"].sum()\n'
+                    '         .merge(orders[["order_id", "gross_amount", "discount_amount", '
+                    '"net_amount"]], on="order_id")\n'
+                    '         .assign(diff_gross=lambda d: (d["line_amount"] - '
+                    'd["gross_amount"]).round(2))\n'
+                    ")\n"
+                    'print((check["diff_gross"] == 0).mean())\n'
+                    "```\n"
+                    "\n"
+                    "If that's close to 1.0, the lines are gross. To get net revenue by category, spread each "
+                    "order's discount across its lines in proportion to their amounts:\n"
+                    "\n"
+                    "```python\n"
+                    "lines_net = (\n"
+                    '    lines.merge(orders[["order_id", "gross_amount", "discount_amount"]], '
+                    'on="order_id")\n'
+                    '         .assign(line_net=lambda d: d["line_amount"] * (1 - d["discount_amount"] / '
+                    'd["gross_amount"]))\n'
+                    ")\n"
+                    "```"
+                ),
+                u("It was that. With the allocation, category totals match the order totals to the cent."),
+                a(
+                    "Good, then the product mix and the regional numbers reconcile, which is exactly what you "
+                    "want before anything goes on a slide."
+                ),
+                u(
+                    "Can you write a quick sanity check for the whole pipeline so I know when I've broken "
+                    "something? Doesn't have to be fancy."
+                ),
+                a(
+                    "A function you call at the end of the notebook or the script, which raises with a "
+                    "readable message:\n"
+                    "\n"
+                    "```python\n"
+                    "def check_pipeline(orders_eur: pd.DataFrame, lines_net: pd.DataFrame) -> None:\n"
+                    "    problems = []\n"
+                    '    if orders_eur["order_id"].duplicated().any():\n'
+                    '        problems.append("duplicate order ids")\n'
+                    '    if orders_eur["region"].isna().any():\n'
+                    '        problems.append("orders without a region")\n'
+                    '    if orders_eur["customer_id"].isin(NON_CUSTOMER_IDS).any():\n'
+                    '        problems.append("test or sandbox accounts present")\n'
+                    '    if orders_eur["eur_per_unit"].isna().any():\n'
+                    '        problems.append("orders without an exchange rate")\n'
+                    "\n"
+                    '    completed = orders_eur.loc[orders_eur["status"] == "completed"]\n'
+                    '    by_order = completed.set_index("order_id")["net_amount"]\n'
+                    "    by_lines = "
+                    'lines_net.groupby("order_id")["line_net"].sum().reindex(by_order.index)\n'
+                    "    if ((by_lines - by_order).abs() > 0.01).any():\n"
+                    '        problems.append("category lines don\'t add up to order net")\n'
+                    "\n"
+                    "    if problems:\n"
+                    '        raise AssertionError("pipeline check failed: " + "; ".join(problems))\n'
+                    '    print(f"pipeline ok: {len(orders_eur):,} orders, {len(lines_net):,} lines")\n'
+                    "```"
+                ),
+            ],
+        ),
+    ],
+    questions=[
+        Question(
+            "Pull last quarter's revenue per region from the orders table.",
+            "uppercase",
+            ["si-sql"],
+            "standing-instruction",
+        ),
+        Question(
+            "How did the Nordics do compared with the previous three months?",
+            "one decimal",
+            ["si-decimal"],
+            "standing-instruction",
+        ),
+        Question(
+            "Drop the test orders and fill in the missing discounts.",
+            "never use inplace=True",
+            ["si-inplace"],
+            "standing-instruction",
+        ),
+        Question(
+            "Show me how the quarter's sales split across categories.",
+            "horizontal bar chart",
+            ["pref-nopie"],
+            "preference",
+        ),
+        Question(
+            "Plot weekly order counts so I can eyeball the trend.",
+            "plain matplotlib",
+            ["pref-matplotlib"],
+            "preference",
+        ),
+        Question("Who owns the orders view in the warehouse?", "Ravi", ["sf-ravi"], "single-fact"),
+        Question(
+            "What did you say explained the gap between the Looker dashboard and my query?",
+            "shipping fees",
+            ["sf-gap"],
+            "single-fact",
+        ),
+        Question("Which race am I training for?", "Gothenburg half marathon", ["sf-race"], "single-fact"),
+        Question(
+            "Where does the loading script cache the raw orders on disk?",
+            "data/cache/orders_q1.parquet",
+            ["code-parquet"],
+            "code",
+        ),
+    ],
+)
