@@ -837,6 +837,564 @@ CHAT = Chat(
                 ),
             ],
         ),
+        Session(
+            "2026-04-03T09:05:00Z",
+            [
+                u(
+                    "Found a third problem, this time in last year's data. Until May 2025 the marketplace "
+                    "integration wrote refunds as separate rows with status 'completed', and the refunds "
+                    "recorded as positive amounts. So they count as revenue instead of taking it away. Data "
+                    "engineering says you can spot them because channel = 'marketplace' and discount_amount = "
+                    "gross_amount, i.e. net is zero but shipping is the refunded shipping... honestly it's a "
+                    "mess.",
+                    key="mt-issue-3",
+                ),
+                a(
+                    "Messy, but at least there's a rule to identify them. Before relying on it, check how "
+                    "clean the rule is: count the rows it catches per month, and make sure it stops in May "
+                    "2025 when the integration was fixed.\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    DATE_TRUNC('month', order_ts) AS month,\n"
+                    "    COUNT(*) AS suspected_refund_rows,\n"
+                    "    SUM(gross_amount) AS gross,\n"
+                    "    SUM(shipping_amount) AS shipping\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE channel = 'marketplace'\n"
+                    "  AND status = 'completed'\n"
+                    "  AND discount_amount = gross_amount\n"
+                    "  AND order_ts >= '2025-01-01'\n"
+                    "GROUP BY DATE_TRUNC('month', order_ts)\n"
+                    "ORDER BY month;\n"
+                    "```\n"
+                    "\n"
+                    "If the rows end abruptly in May, the rule is probably right. Then in the pipeline, flag "
+                    "them and leave them out of revenue. I'd flag rather than delete, so the check function "
+                    "can report how many were removed:\n"
+                    "\n"
+                    "```python\n"
+                    "orders = orders.assign(\n"
+                    '    legacy_marketplace_refund=lambda d: (d["channel"] == "marketplace")\n'
+                    '    & (d["status"] == "completed")\n'
+                    '    & (d["discount_amount"] == d["gross_amount"])\n'
+                    '    & (d["order_ts"] < "2025-06-01")\n'
+                    ")\n"
+                    "```"
+                ),
+                u(
+                    "Stops in mid-May exactly. 1,412 rows in Q1 2025. Flagged and excluded, Q1 2025 total "
+                    "goes down to 4.47M because they also carried the shipping amount. So growth looks "
+                    "better."
+                ),
+                a(
+                    "It does, and it's the right correction, but be ready to explain it: last year's figure "
+                    "in the report will no longer match what was presented a year ago. A sentence in the "
+                    'footnote ("Q1 2025 restated: marketplace refunds recorded as sales until May 2025 have '
+                    'been removed") prevents the "why is last year different" question. It would also be '
+                    "worth checking with Maggie whether last year's published numbers included these rows, "
+                    "since if they did, they were overstated too."
+                ),
+                u(
+                    "Joost (he runs Benelux) wants new vs returning customers per region: how much of Q1 "
+                    "revenue came from people who'd never bought from us before.",
+                    key="mt-cut-2",
+                ),
+                a(
+                    'The definition matters a lot here: "new" should mean their first order *ever* falls in '
+                    "the quarter, not just their first order in our 2025–2026 extract. A customer who last "
+                    "bought in 2023 would otherwise look new. So this needs the full order history, which is "
+                    "a good reason to compute it in the warehouse rather than pulling all of it into pandas.\n"
+                    "\n"
+                    "Do you know how far back `orders_v` goes?"
+                ),
+                u(
+                    "Back to 2019 I think. And general preference: I'd rather do the heavy lifting in SQL and "
+                    "keep pandas for the last mile — formatting, pivots, charts.",
+                    key="pref-sql",
+                ),
+                a(
+                    "Then here's the whole thing in one query. The CTE finds each customer's first completed "
+                    "order across all history, the main query labels each Q1 order:\n"
+                    "\n"
+                    "```sql\n"
+                    "WITH first_orders AS (\n"
+                    "    SELECT\n"
+                    "        customer_id,\n"
+                    "        MIN(order_ts) AS first_order_date\n"
+                    "    FROM sales.orders_v\n"
+                    "    WHERE status = 'completed'\n"
+                    "      AND customer_id NOT IN (100001, 100417)\n"
+                    "    GROUP BY customer_id\n"
+                    ")\n"
+                    "SELECT\n"
+                    "    o.region,\n"
+                    "    CASE\n"
+                    "        WHEN f.first_order_date >= '2026-01-01' THEN 'new'\n"
+                    "        ELSE 'returning'\n"
+                    "    END AS customer_type,\n"
+                    "    COUNT(DISTINCT o.customer_id) AS customers,\n"
+                    "    COUNT(*) AS orders,\n"
+                    "    SUM(o.net_amount) AS net_local\n"
+                    "FROM sales.orders_v AS o\n"
+                    "JOIN first_orders AS f\n"
+                    "  ON f.customer_id = o.customer_id\n"
+                    "WHERE o.status = 'completed'\n"
+                    "  AND o.customer_id NOT IN (100001, 100417)\n"
+                    "  AND o.order_ts >= '2026-01-01'\n"
+                    "  AND o.order_ts < '2026-04-01'\n"
+                    "GROUP BY o.region, customer_type\n"
+                    "ORDER BY o.region, customer_type;\n"
+                    "```\n"
+                    "\n"
+                    "`net_local` is still in mixed currencies. To keep the conversion in one place, either "
+                    "pull this at order level (one row per Q1 order with `customer_type`) and reuse "
+                    "`normalise_currency` in pandas, or join the rates table in SQL if finance's rates are "
+                    "loaded into the warehouse. The first is less work today.",
+                    key="code-firstorder",
+                ),
+                u(
+                    "I did the order-level variant and got:\n"
+                    "\n"
+                    "```\n"
+                    "ERROR:  window functions are not allowed in WHERE\n"
+                    "LINE 14:   AND ROW_NUMBER() OVER (PARTITION BY o.customer_id ORDER BY o.order_ts) = 1\n"
+                    "```\n"
+                    "\n"
+                    'I was trying to also get "first order in the quarter" for another column'
+                ),
+                a(
+                    "Window functions are evaluated after `WHERE`, so they can't be filtered there. Compute "
+                    "the row number in a subquery or CTE, then filter on it outside:\n"
+                    "\n"
+                    "```sql\n"
+                    "WITH q1 AS (\n"
+                    "    SELECT\n"
+                    "        o.order_id,\n"
+                    "        o.customer_id,\n"
+                    "        o.order_ts,\n"
+                    "        ROW_NUMBER() OVER (PARTITION BY o.customer_id ORDER BY o.order_ts) AS "
+                    "nth_in_quarter\n"
+                    "    FROM sales.orders_v AS o\n"
+                    "    WHERE o.status = 'completed'\n"
+                    "      AND o.order_ts >= '2026-01-01'\n"
+                    "      AND o.order_ts < '2026-04-01'\n"
+                    ")\n"
+                    "SELECT\n"
+                    "    order_id,\n"
+                    "    customer_id,\n"
+                    "    order_ts,\n"
+                    "    nth_in_quarter = 1 AS is_first_in_quarter\n"
+                    "FROM q1;\n"
+                    "```\n"
+                    "\n"
+                    "Or in Postgres you can skip the filter entirely and keep the flag as a column, as above, "
+                    "which is usually more useful anyway."
+                ),
+                u(
+                    "Got it working. Results, converted to EUR, in k€ (partner shop sales have no "
+                    "customer_id, so they're not in here, that's the missing ~485 k€):\n"
+                    "\n"
+                    "```\n"
+                    "region   customer_type  customers  orders  net_k\n"
+                    "Benelux  new                 3104    3390  311.6\n"
+                    "Benelux  returning           5877    8120  584.0\n"
+                    "DACH     new                 4211    4602  440.9\n"
+                    "DACH     returning           9930   14688 1090.3\n"
+                    "Nordics  new                 5580    6231  402.7\n"
+                    "Nordics  returning          12660   19540  905.5\n"
+                    "UK       new                 1650    1802  176.2\n"
+                    "UK       returning           4102    5634  423.8\n"
+                    "```"
+                ),
+                a(
+                    "A few things stand out:\n"
+                    "\n"
+                    "- **Benelux has the highest share of revenue from new customers**, 34.8%, against 28.8% "
+                    "to 30.8% elsewhere. Joost will probably like that.\n"
+                    "- **Returning customers order more often**: 1.4 to 1.5 orders each in the quarter "
+                    "against 1.1 for new ones, which is what you'd expect.\n"
+                    "- **New customers spend more per order** in every region, roughly 20 € more on average. "
+                    "First orders are often the big items, a pan set or a knife block, and later orders are "
+                    "refills and small things.\n"
+                    "\n"
+                    "For the slide, the share of revenue from new customers per region is the one number that "
+                    "answers Joost's question directly."
+                ),
+                u(
+                    "Nice. I'm off early today, the office is doing an Easter lunch and then everyone "
+                    "disappears for the long weekend."
+                ),
+                a(
+                    "Enjoy the long weekend. When you're back: the regional and channel numbers are ready for "
+                    "charts, and the new-vs-returning split is done."
+                ),
+            ],
+        ),
+        Session(
+            "2026-04-07T08:15:00Z",
+            [
+                u(
+                    "Back from Easter, and the plan changed. The board meeting got moved forward, so Maggie "
+                    "needs the finished report by Tuesday April 14 — a week from today — and she wants a "
+                    "rough draft on Friday so she can read it over the weekend. The partner-shop question has "
+                    "also become the main topic for the board, so the channel slide is the one that matters "
+                    "most. And Joost wants his new-vs-returning numbers as a separate page for the Benelux "
+                    "team. I have maybe 4 days of real work left. Can you help me plan it so the channel "
+                    "slide gets the most attention?",
+                    key="ku-deadline-2",
+                ),
+                a(
+                    "Four working days is enough if the numbers are frozen first and everything else is "
+                    "presentation. A plan:\n"
+                    "\n"
+                    "- **Today:** freeze the data. Pull the final extract, run `check_pipeline`, save the "
+                    "cleaned DataFrames to Parquet with the date in the file name. From here on, every chart "
+                    "reads those files, never the warehouse.\n"
+                    "- **Wednesday:** channel slide. Revenue and growth by channel and region, plus one "
+                    "number per partner-shop region the board can remember.\n"
+                    "- **Thursday:** the other charts (regional growth vs target, category mix, new vs "
+                    "returning), and the Benelux page.\n"
+                    "- **Friday morning:** the written summary, then the draft to Maggie.\n"
+                    "- **Monday:** her comments, final polish, nothing new.\n"
+                    "\n"
+                    "```python\n"
+                    "from datetime import date\n"
+                    "\n"
+                    'FROZEN = f"data/frozen/{date.today():%Y%m%d}"\n'
+                    'orders_eur.to_parquet(f"{FROZEN}_orders_eur.parquet", index=False)\n'
+                    'lines_net.to_parquet(f"{FROZEN}_lines_net.parquet", index=False)\n'
+                    "```"
+                ),
+                u(
+                    "Frozen. Regional totals for Q1 2026 from the frozen data, in k€:\n"
+                    "\n"
+                    "```\n"
+                    "region   net_2025q1_k  net_2026q1_k  growth_pct\n"
+                    "DACH          1566.1        1702.4         8.7\n"
+                    "Nordics       1402.3        1487.9         6.1\n"
+                    "Benelux        903.8         986.5         9.2\n"
+                    "UK             597.9         643.8         7.7\n"
+                    "```\n"
+                    "\n"
+                    "So the Nordics came in at €1.49M, our second biggest region but the slowest growing.",
+                    key="mt-nordics",
+                ),
+                a(
+                    "That gives the story for the regional slide: Benelux and DACH carry the growth, at 9.2% "
+                    "and 8.7%, the UK is in the middle at 7.7%, and the Nordics are the laggard at 6.1% "
+                    "despite being the second largest market. Total growth comes to 7.8% with the restated "
+                    "2025 figure.\n"
+                    "\n"
+                    'The obvious follow-up question from the board will be "why the Nordics", so it\'s worth '
+                    "checking before Friday whether the slowdown is in one channel. From the frozen data:\n"
+                    "\n"
+                    "```python\n"
+                    "nordics = (\n"
+                    '    orders_eur.loc[lambda d: (d["region"] == "Nordics") & (d["status"] == '
+                    '"completed")]\n'
+                    '      .pivot_table(index="channel", columns="quarter", values="net_amount_eur", '
+                    'aggfunc="sum")\n'
+                    '      .loc[:, ["2025Q1", "2026Q1"]]\n'
+                    '      .assign(growth_pct=lambda t: ((t["2026Q1"] / t["2025Q1"] - 1) * 100).round(1))\n'
+                    ")\n"
+                    "print(nordics)\n"
+                    "```"
+                ),
+                u(
+                    "Finance's reforecast came in this morning: the target we compare against is 6.5% now. "
+                    "The old figure assumed the spring price increase, which got postponed.",
+                    key="ku-target-2",
+                ),
+                a(
+                    "That changes the headline: at 7.8% total growth, Q1 is now above target rather than "
+                    "below it, and only the Nordics fall short, by 0.4 pp. Re-run the table with the new "
+                    "target:\n"
+                    "\n"
+                    "```python\n"
+                    "regions = growth_by_region(orders_eur, target=0.065)\n"
+                    "print(regions.assign(\n"
+                    '    growth_pct=lambda t: (t["growth"] * 100).round(1),\n'
+                    '    gap_pp=lambda t: t["gap_pp"].round(1),\n'
+                    ')[["growth_pct", "gap_pp"]])\n'
+                    "```\n"
+                    "\n"
+                    "Worth saying on the slide that the target was revised and when, so nobody compares "
+                    "against an old deck and thinks the numbers changed."
+                ),
+                u("Chart time. Regional growth vs target for slide 2."),
+                a(
+                    "```python\n"
+                    "import matplotlib.pyplot as plt\n"
+                    "\n"
+                    "TARGET_PCT = GROWTH_TARGET * 100   # GROWTH_TARGET is set once, at the top of the script\n"
+                    "\n"
+                    "def plot_growth_vs_target(regions: pd.DataFrame, path: str) -> None:\n"
+                    '    data = (regions["growth"] * 100).sort_values()\n'
+                    "    fig, ax = plt.subplots(figsize=(8, 4.5))\n"
+                    '    colors = ["#9aa5b1" if v >= TARGET_PCT else "#c0504d" for v in data]\n'
+                    "    ax.barh(data.index, data.values, color=colors)\n"
+                    '    ax.axvline(TARGET_PCT, color="#333333", linestyle="--", linewidth=1)\n'
+                    '    ax.text(TARGET_PCT, len(data) - 0.4, f" target {TARGET_PCT:.1f}%", va="bottom", '
+                    "fontsize=9)\n"
+                    "    for y, v in enumerate(data.values):\n"
+                    '        ax.text(v + 0.1, y, f"{v:.1f}%", va="center", fontsize=9)\n'
+                    '    ax.set_xlabel("Net revenue growth vs Q1 2025 (%)")\n'
+                    '    ax.spines[["top", "right"]].set_visible(False)\n'
+                    "    ax.set_xlim(0, max(data.max(), TARGET_PCT) + 1.5)\n"
+                    "    fig.tight_layout()\n"
+                    "    fig.savefig(path, dpi=200)\n"
+                    "    plt.close(fig)\n"
+                    "```\n"
+                    "\n"
+                    "Regions sorted by growth, the target as a dashed line, values printed at the end of each "
+                    "bar so nobody has to read the axis. Regions under target get a different colour; for the "
+                    "final version we can check the colours with Maggie."
+                ),
+                u(
+                    "```\n"
+                    "ValueError: The number of FixedLocator locations (4), usually from a call to "
+                    "self.set_ticks(), does not match the number of labels (5).\n"
+                    "```\n"
+                    "\n"
+                    'I added ax.set_yticklabels with a "Total" label'
+                ),
+                a(
+                    "`set_yticklabels` labels the ticks that already exist, and there are four (one per "
+                    'region), so a fifth label has nowhere to go. If you want a "Total" bar, add it to the '
+                    "data instead of only to the labels:\n"
+                    "\n"
+                    "```python\n"
+                    "total_growth = orders_total_growth * 100   # the 7.8 from earlier\n"
+                    'data = pd.concat([data, pd.Series({"Total": total_growth})])\n'
+                    "```\n"
+                    "\n"
+                    "Then draw it after the regions and give it a distinct colour, so it reads as a summary "
+                    "rather than a fifth region. Drop the `set_yticklabels` call; `barh` sets the labels from "
+                    "the index."
+                ),
+                u("Works. How do I get the chart font to match the deck? The deck uses Inter."),
+                a(
+                    "```python\n"
+                    "import matplotlib as mpl\n"
+                    "\n"
+                    "mpl.rcParams.update({\n"
+                    '    "font.family": "Inter",\n'
+                    '    "font.size": 10,\n'
+                    '    "axes.titlesize": 12,\n'
+                    '    "axes.labelsize": 10,\n'
+                    '    "svg.fonttype": "none",\n'
+                    "})\n"
+                    "```\n"
+                    "\n"
+                    "Put it at the top of the chart script. `svg.fonttype: none` keeps text as text in SVG "
+                    "exports, so it stays editable if someone opens the chart in the deck tool."
+                ),
+                u(
+                    "```\n"
+                    "findfont: Font family 'Inter' not found.\n"
+                    "```\n"
+                    "\n"
+                    "but Inter is definitely installed, I use it in Word"
+                ),
+                a(
+                    "matplotlib keeps its own font cache and doesn't notice fonts installed after it was "
+                    "built. Rebuild it:\n"
+                    "\n"
+                    "```python\n"
+                    "import matplotlib.font_manager as fm\n"
+                    "\n"
+                    "fm._load_fontmanager(try_read_cache=False)\n"
+                    'print([f.name for f in fm.fontManager.ttflist if "Inter" in f.name][:5])\n'
+                    "```\n"
+                    "\n"
+                    "If the list is still empty, the font is probably installed for your user only (on "
+                    "Windows, `%LOCALAPPDATA%\\Microsoft\\Windows\\Fonts`), which older matplotlib versions "
+                    "don't search. Add it explicitly:\n"
+                    "\n"
+                    "```python\n"
+                    "for path in "
+                    'fm.findSystemFonts(fontpaths=[r"C:\\Users\\hanna\\AppData\\Local\\Microsoft\\Wind'
+                    'ows\\Fonts"]):\n'
+                    '    if "Inter" in path:\n'
+                    "        fm.fontManager.addfont(path)\n"
+                    "```"
+                ),
+                u("The first one did it. ok, draft is due friday, going heads down"),
+                a(
+                    "Good luck. The channel slide is the one to get right; everything else can be a bit rough "
+                    "in the draft."
+                ),
+            ],
+        ),
+        Session(
+            "2026-04-10T09:30:00Z",
+            [
+                u(
+                    "Draft day. Maggie had a quick look at slide 2 over my shoulder and said she can't tell "
+                    'the "below target" bar from the others. Turns out she\'s red-green colourblind, which I '
+                    "didn't know after two years of sending her charts.",
+                    key="sf-colour",
+                ),
+                a(
+                    "Good that it came up now rather than in front of the board. Red against grey is one of "
+                    "the worst combinations for the most common kinds of colour vision deficiency; blue "
+                    "against orange is safe for nearly everyone. It also helps not to rely on colour alone, "
+                    "so the chart still reads in black and white:\n"
+                    "\n"
+                    "```python\n"
+                    'BELOW = "#e08214"   # orange\n'
+                    'ABOVE = "#5b7c99"   # muted blue\n'
+                    "\n"
+                    "def plot_growth_vs_target(regions: pd.DataFrame, path: str) -> None:\n"
+                    '    data = (regions["growth"] * 100).sort_values()\n'
+                    "    fig, ax = plt.subplots(figsize=(8, 4.5))\n"
+                    "    below = data < TARGET_PCT\n"
+                    "    bars = ax.barh(data.index, data.values, color=[BELOW if b else ABOVE for b in "
+                    "below])\n"
+                    "    for bar, is_below in zip(bars, below):\n"
+                    "        if is_below:\n"
+                    '            bar.set_hatch("//")\n'
+                    '            bar.set_edgecolor("white")\n'
+                    '    ax.axvline(TARGET_PCT, color="#333333", linestyle="--", linewidth=1)\n'
+                    "    for y, (v, is_below) in enumerate(zip(data.values, below)):\n"
+                    '        label = f"{v:.1f}%" + ("  below target" if is_below else "")\n'
+                    '        ax.text(v + 0.1, y, label, va="center", fontsize=9)\n'
+                    '    ax.set_xlabel("Net revenue growth vs Q1 2025 (%)")\n'
+                    '    ax.spines[["top", "right"]].set_visible(False)\n'
+                    "    fig.tight_layout()\n"
+                    "    fig.savefig(path, dpi=200)\n"
+                    "    plt.close(fig)\n"
+                    "```\n"
+                    "\n"
+                    'The hatching and the "below target" label carry the same information as the colour. If '
+                    'you want to check any chart, the "Color Oracle" app simulates the common types on '
+                    "screen."
+                ),
+                u(
+                    "Orange with hatching for below target, blue for the rest. She says it's much better. Now "
+                    "the channel slide, the important one."
+                ),
+                a(
+                    'For "are the partner shops worth it", the board needs two things side by side: how big '
+                    "each channel is and how fast it grows. A small multiple per region does that without a "
+                    "legend hunt:\n"
+                    "\n"
+                    "```python\n"
+                    'CHANNELS = ["web", "partner_shop", "marketplace"]\n'
+                    "\n"
+                    "def plot_channels(by_channel: pd.DataFrame, path: str) -> None:\n"
+                    '    regions = by_channel.index.get_level_values("region").unique()\n'
+                    "    fig, axes = plt.subplots(1, len(regions), figsize=(12, 3.6), sharex=True)\n"
+                    "    for ax, region in zip(axes, regions):\n"
+                    "        part = by_channel.loc[region].reindex(CHANNELS)\n"
+                    '        growth = part["growth"] * 100\n'
+                    "        ax.barh(CHANNELS, growth, color=[BELOW if g < 0 else ABOVE for g in growth])\n"
+                    '        ax.axvline(0, color="#333333", linewidth=0.8)\n'
+                    "        ax.set_title(region, fontsize=11)\n"
+                    '        for y, (g, k) in enumerate(zip(growth, part["2026Q1"] / 1000)):\n'
+                    '            ax.text(g, y, f"  {g:+.1f}% ({k:,.0f} k€)", va="center", fontsize=8)\n'
+                    '        ax.spines[["top", "right"]].set_visible(False)\n'
+                    '    axes[0].set_ylabel("Channel")\n'
+                    '    fig.supxlabel("Net revenue growth vs Q1 2025 (%), Q1 2026 revenue in brackets")\n'
+                    "    fig.tight_layout()\n"
+                    "    fig.savefig(path, dpi=200)\n"
+                    "    plt.close(fig)\n"
+                    "```\n"
+                    "\n"
+                    "Negative growth gets the orange, so a shrinking channel stands out in every panel."
+                ),
+                u(
+                    "Growth by channel, Q1 vs Q1:\n"
+                    "\n"
+                    "```\n"
+                    "region   web    partner_shop  marketplace\n"
+                    "Benelux  12.4       1.8          10.9\n"
+                    "DACH     11.9       0.6           9.8\n"
+                    "Nordics   9.7      -3.9           8.2\n"
+                    "UK        9.9       2.2           6.0\n"
+                    "```"
+                ),
+                a(
+                    "That's a clear message for the board: web grows 9.7% to 12.4% everywhere, marketplace "
+                    "6.0% to 10.9%, and partner shops are flat, between 0.6% and 2.2%, except in the Nordics, "
+                    "where they shrink by 3.9%. The Nordics slowdown is largely the partner shops.\n"
+                    "\n"
+                    'Two cautions before anyone concludes "close the partner shops":\n'
+                    "\n"
+                    "- Partner shops might drive web sales (people see the pans in a shop and order online "
+                    "later). That can't be seen in this data.\n"
+                    "- Partner-shop revenue is what we sell to the shops, not what the shops sell; stock "
+                    "levels at the shops can make it lumpy from quarter to quarter.\n"
+                    "\n"
+                    "I'd put both in the speaker notes."
+                ),
+                u(
+                    "Maggie also asked for an appendix page: the top 20 SKUs by Q1 revenue, with their growth "
+                    "vs last year.",
+                    key="mt-cut-3",
+                ),
+                a(
+                    "Since the discount allocation lives in the frozen line data, I'd do this one in pandas "
+                    "from the frozen files so it matches the category numbers exactly; doing it again in SQL "
+                    "would mean reimplementing the allocation there:\n"
+                    "\n"
+                    "```python\n"
+                    "lines_q = "
+                    'lines_net.assign(quarter=lines_net["order_ts"].dt.tz_convert("Europe/Stockh'
+                    'olm").dt.to_period("Q").astype(str))\n'
+                    "sku = (\n"
+                    '    lines_q.loc[lines_q["quarter"].isin(["2025Q1", "2026Q1"])]\n'
+                    '      .pivot_table(index=["sku", "product_name"], columns="quarter", '
+                    'values="line_net_eur", aggfunc="sum", fill_value=0)\n'
+                    '      .rename(columns={"2025Q1": "q1_2025", "2026Q1": "q1_2026"})\n'
+                    '      .assign(growth_pct=lambda t: ((t["q1_2026"] / '
+                    't["q1_2025"].where(t["q1_2025"] > 0) - 1) * 100).round(1))\n'
+                    '      .sort_values("q1_2026", ascending=False)\n'
+                    "      .head(20)\n"
+                    ")\n"
+                    "```\n"
+                    "\n"
+                    "SKUs that didn't exist last year get no growth figure instead of an infinite one; show "
+                    'them as "new" in the table.'
+                ),
+                u(
+                    "```\n"
+                    "KeyError: 'line_net_eur'\n"
+                    "```\n"
+                    "\n"
+                    "the frozen lines file only has line_net, not the euro version. oops"
+                ),
+                a(
+                    "The allocation ran before the currency conversion, so `line_net` is still in the order's "
+                    "currency. Convert it with the order's rate, which is already on `orders_eur`:\n"
+                    "\n"
+                    "```python\n"
+                    "lines_net = (\n"
+                    '    lines_net.merge(orders_eur[["order_id", "eur_per_unit"]], on="order_id", '
+                    'how="left", validate="many_to_one")\n'
+                    '             .assign(line_net_eur=lambda d: (d["line_net"] * '
+                    'd["eur_per_unit"]).round(2))\n'
+                    ")\n"
+                    "```\n"
+                    "\n"
+                    "Then re-save the frozen lines file so Monday's reruns don't hit this again."
+                ),
+                u(
+                    "Done, the table looks right: the 28 cm cast iron pan is number one, +14.2%. Draft sent "
+                    "to Maggie at 16:40. Fingers crossed."
+                ),
+                a(
+                    "Well done getting it out on time. While she reads it, two things worth doing Monday "
+                    "morning before her comments arrive: re-run the whole script from the frozen files start "
+                    "to finish in a fresh kernel, so you know it reproduces, and read the numbers in the "
+                    "written summary against the charts one more time. Mismatches between text and chart are "
+                    "the most common error in a draft like this."
+                ),
+                u("Good tip. My long run tomorrow is 18 km so if I'm slow on Monday, that's why."),
+                a("Enjoy it, and have a good weekend."),
+            ],
+        ),
     ],
     questions=[
         Question(
@@ -869,6 +1427,44 @@ CHAT = Chat(
             ["pref-matplotlib"],
             "preference",
         ),
+        Question(
+            "Work out the average basket size per partner store for the appendix.",
+            "heavy lifting in SQL",
+            ["pref-sql"],
+            "preference",
+        ),
+        Question(
+            "When is the quarterly report due?",
+            "April 14",
+            ["ku-deadline-2"],
+            "knowledge-update",
+            superseded=["ku-deadline-1"],
+        ),
+        Question(
+            "What growth target are we measuring Q1 against?",
+            "6.5%",
+            ["ku-target-2"],
+            "knowledge-update",
+            superseded=["ku-target-1"],
+        ),
+        Question(
+            "Which problems did we find in the raw orders data?",
+            "duplicate order IDs; QA test account; refunds recorded as positive amounts",
+            ["mt-issue-1", "mt-issue-2", "mt-issue-3"],
+            "multi-turn",
+        ),
+        Question(
+            "What was Q1 total net revenue, and how much of it came from the Nordics?",
+            "€4.82M; €1.49M",
+            ["mt-total", "mt-nordics"],
+            "multi-turn",
+        ),
+        Question(
+            "Which extra breakdowns were asked for on top of the regional view?",
+            "sales channel; new vs returning customers; top 20 SKUs",
+            ["mt-cut-1", "mt-cut-2", "mt-cut-3"],
+            "multi-turn",
+        ),
         Question("Who owns the orders view in the warehouse?", "Ravi", ["sf-ravi"], "single-fact"),
         Question(
             "What did you say explained the gap between the Looker dashboard and my query?",
@@ -877,6 +1473,13 @@ CHAT = Chat(
             "single-fact",
         ),
         Question("Which race am I training for?", "Gothenburg half marathon", ["sf-race"], "single-fact"),
+        Question("What kind of colour blindness does Maggie have?", "red-green", ["sf-colour"], "single-fact"),
+        Question(
+            "In the repeat-customer query, which column marks a customer's first purchase?",
+            "first_order_date",
+            ["code-firstorder"],
+            "code",
+        ),
         Question(
             "Where does the loading script cache the raw orders on disk?",
             "data/cache/orders_q1.parquet",
