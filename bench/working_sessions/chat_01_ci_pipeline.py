@@ -734,7 +734,8 @@ CHAT = Chat(
                     "mkdir actions-runner\n"
                     "cd actions-runner\n"
                     "curl -o runner.tar.gz -L "
-                    "https://github.com/actions/runner/releases/download/v2.321.0/actions-runner-linux-x64-2.321.0.tar.gz\n"
+                    "https://github.com/actions/runner/releases/download/v2.321.0/actions-runner-linu"
+                    "x-x64-2.321.0.tar.gz\n"
                     "tar xzf runner.tar.gz\n"
                     "./config.sh --url https://github.com/brackenridge/larkspur --token <TOKEN FROM REPO "
                     'SETTINGS> --name "$(hostname)" --labels self-hosted,linux,nuc --unattended\n'
@@ -1417,7 +1418,8 @@ CHAT = Chat(
                     "    labels:\n"
                     "      - traefik.enable=true\n"
                     "      - "
-                    "traefik.http.routers.${COMPOSE_PROJECT_NAME}.rule=Host(`${COMPOSE_PROJECT_NAME}.preview.larkspur.health`)\n"
+                    "traefik.http.routers.${COMPOSE_PROJECT_NAME}.rule=Host(`${COMPOSE_PROJECT_NAME}."
+                    "preview.larkspur.health`)\n"
                     "      - traefik.http.routers.${COMPOSE_PROJECT_NAME}.tls.certresolver=le\n"
                     "    networks: [default, proxy]\n"
                     "  db:\n"
@@ -2316,7 +2318,8 @@ CHAT = Chat(
                     "\n"
                     "Current thread 0x00007f3c2b1fe740 (most recent call first):\n"
                     "  File "
-                    '"/opt/hostedtoolcache/Python/3.13.2/x64/lib/python3.13/site-packages/lxml/html/__init__.py", '
+                    '"/opt/hostedtoolcache/Python/3.13.2/x64/lib/python3.13/site-packages/lxml/html/_'
+                    '_init__.py", '
                     "line 766 in document_fromstring\n"
                     '  File "/home/runner/work/larkspur/larkspur/larkspur/notes/sanitize.py", line 41 in '
                     "clean_note_html\n"

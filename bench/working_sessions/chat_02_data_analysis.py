@@ -385,7 +385,8 @@ CHAT = Chat(
                     "    return out\n"
                     "```\n"
                     "\n"
-                    "Details that matter:\n"
+                    "`normalise_currency` returns a new frame and leaves the input alone. Details that "
+                    "matter:\n"
                     "\n"
                     '- `validate="many_to_one"` makes pandas raise if the rates file ever has two rows for '
                     "the same month and currency, which would silently duplicate orders.\n"
@@ -393,7 +394,8 @@ CHAT = Chat(
                     "time counts as February even though it's 31 January in UTC. Use whichever timezone "
                     "finance uses for its month boundaries.\n"
                     "- Raising on a missing rate is deliberate: a silent NaN would quietly drop revenue from "
-                    "every sum."
+                    "every sum.",
+                    key="code-fx",
                 ),
                 u(
                     "```\n"
@@ -948,8 +950,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "`net_local` is still in mixed currencies. To keep the conversion in one place, either "
-                    "pull this at order level (one row per Q1 order with `customer_type`) and reuse "
-                    "`normalise_currency` in pandas, or join the rates table in SQL if finance's rates are "
+                    "pull this at order level (one row per Q1 order with `customer_type`) and reuse the "
+                    "currency function in pandas, or join the rates table in SQL if finance's rates are "
                     "loaded into the warehouse. The first is less work today.",
                     key="code-firstorder",
                 ),
@@ -1395,6 +1397,573 @@ CHAT = Chat(
                 a("Enjoy it, and have a good weekend."),
             ],
         ),
+        Session(
+            "2026-04-13T07:50:00Z",
+            [
+                u(
+                    "Morning. Maggie's comments on the draft:\n"
+                    "\n"
+                    '1. "Summary says Benelux grew 9.4%, chart says 9.2%. Which?"\n'
+                    "2. \"Slide 4: what does 'net' mean here, the board will ask.\"\n"
+                    '3. "Can the category chart show last year too?"\n'
+                    '4. "The appendix table has 21 rows??"\n'
+                    '5. "Good work overall." (!!)'
+                ),
+                a(
+                    "All fixable this morning. Taking them in order:\n"
+                    "\n"
+                    "1. The chart is computed from the frozen data; the summary number was probably typed "
+                    "from an earlier run, before the marketplace restatement. Easiest fix for the future: "
+                    "generate the summary's numbers from the same DataFrame, so they can't drift apart "
+                    "(sketch below).\n"
+                    "2. The footnote you wrote on the 27th answers it; put it on slide 4 as well, in small "
+                    "type.\n"
+                    "3. Yes: paired bars per category, last year lighter, this year darker.\n"
+                    "4. Most likely a tie, or the header row being counted; check `len(sku)` and whether "
+                    '`head(20)` was applied after a concat with a "new SKUs" block.\n'
+                    "\n"
+                    "For 1, fill the summary from the data:\n"
+                    "\n"
+                    "```python\n"
+                    "SUMMARY = (\n"
+                    '    "Net revenue grew {total:.1f}% to {q1_2026_m:.2f} M€. "\n'
+                    '    "Benelux ({benelux:.1f}%) and DACH ({dach:.1f}%) grew fastest; "\n'
+                    '    "the Nordics ({nordics:.1f}%) were the only region below the {target:.1f}% '
+                    'target."\n'
+                    ")\n"
+                    "\n"
+                    'g = regions["growth"] * 100\n'
+                    "print(SUMMARY.format(\n"
+                    "    total=total_growth * 100,\n"
+                    '    q1_2026_m=totals["2026Q1"] / 1e6,\n'
+                    '    benelux=g["Benelux"], dach=g["DACH"], nordics=g["Nordics"],\n'
+                    "    target=GROWTH_TARGET * 100,\n"
+                    "))\n"
+                    "```"
+                ),
+                u(
+                    "1 was exactly that, I'd typed 9.4 from a run before the restatement. Using your template "
+                    "now. 4: the new SKUs block, yes. How do I do the paired bars for 3?"
+                ),
+                a(
+                    "```python\n"
+                    "import numpy as np\n"
+                    "\n"
+                    "def plot_categories(cat: pd.DataFrame, path: str) -> None:\n"
+                    "    # cat: index = category, columns q1_2025, q1_2026 in EUR\n"
+                    '    cat = cat.sort_values("q1_2026")\n'
+                    "    y = np.arange(len(cat))\n"
+                    "    h = 0.38\n"
+                    "    fig, ax = plt.subplots(figsize=(8, 5))\n"
+                    '    ax.barh(y - h / 2, cat["q1_2025"] / 1000, height=h, color="#c7d3de", label="Q1 '
+                    '2025")\n'
+                    '    ax.barh(y + h / 2, cat["q1_2026"] / 1000, height=h, color=ABOVE, label="Q1 '
+                    '2026")\n'
+                    "    ax.set_yticks(y, cat.index)\n"
+                    '    for yi, v in zip(y, cat["q1_2026"] / 1000):\n'
+                    '        ax.text(v + 5, yi + h / 2, f"{v:,.0f} k€", va="center", fontsize=8)\n'
+                    '    ax.set_xlabel("Net revenue (k€)")\n'
+                    '    ax.legend(frameon=False, loc="lower right")\n'
+                    '    ax.spines[["top", "right"]].set_visible(False)\n'
+                    "    fig.tight_layout()\n"
+                    "    fig.savefig(path, dpi=200)\n"
+                    "    plt.close(fig)\n"
+                    "```\n"
+                    "\n"
+                    "Sorted by this year's revenue, largest at the top. Only this year's bars get value "
+                    "labels; labelling both gets crowded fast, and the light bar is there for comparison, not "
+                    "for reading off."
+                ),
+                u(
+                    "Perfect. The deck is in Google Slides and the SVGs come out blurry or with the wrong "
+                    "font when I insert them. PNG?"
+                ),
+                a(
+                    "Google Slides rasterises SVGs on import and doesn't have your fonts, which explains both "
+                    "problems. PNG at a resolution high enough for a projector is the practical answer:\n"
+                    "\n"
+                    "```python\n"
+                    'fig.savefig(path.replace(".svg", ".png"), dpi=200, bbox_inches="tight", '
+                    'facecolor="white")\n'
+                    "```\n"
+                    "\n"
+                    "At `figsize=(8, 4.5)` and 200 dpi that's 1600 by 900 pixels, which is plenty for a "
+                    'slide. `facecolor="white"` avoids a transparent background turning grey or black in '
+                    "some viewers."
+                ),
+                u(
+                    "All charts re-exported. Last check: the total on the title slide says 4.8 M€, the table "
+                    "says 4,820.6 k€. Consistent enough or does it look sloppy?"
+                ),
+                a(
+                    "Consistent, but the two different units on two slides make people stop and convert. Pick "
+                    "one unit for the whole deck. For a board audience, M€ on the title and summary and k€ in "
+                    "tables and appendices is a common convention, as long as each table says its unit in the "
+                    "header. What looks sloppy is the same number appearing with different roundings in the "
+                    "same unit, like 4.8 M€ on one slide and 4.82 M€ on another."
+                ),
+                u(
+                    "Fine, leaving it. Can you give me a last sanity query to run straight against the "
+                    "warehouse, so I can say the frozen numbers still match today's data?"
+                ),
+                a(
+                    "```sql\n"
+                    "SELECT\n"
+                    "    region,\n"
+                    "    COUNT(*) AS orders,\n"
+                    "    SUM(net_amount) AS net_local\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE status = 'completed'\n"
+                    "  AND customer_id NOT IN (100001, 100417)\n"
+                    "  AND order_ts >= '2026-01-01'\n"
+                    "  AND order_ts < '2026-04-01'\n"
+                    "GROUP BY region\n"
+                    "ORDER BY region;\n"
+                    "```\n"
+                    "\n"
+                    "Compare the order counts per region with the frozen file:\n"
+                    "\n"
+                    "```python\n"
+                    'frozen = pd.read_parquet(f"{FROZEN}_orders_eur.parquet")\n'
+                    "print(\n"
+                    '    frozen.loc[lambda d: (d["status"] == "completed") & (d["quarter"] == '
+                    '"2026Q1")]\n'
+                    '          .groupby("region")\n'
+                    "          .size()\n"
+                    ")\n"
+                    "```\n"
+                    "\n"
+                    "A handful of orders difference is expected (late refunds since the freeze); a difference "
+                    "in the hundreds means something changed upstream and is worth asking data engineering "
+                    "about before the board meeting."
+                ),
+                u("Differences of 3, 1, 0 and 2 orders. Late refunds. Fine."),
+                a(
+                    "That's exactly what late refunds look like. You can say with a straight face that the "
+                    "numbers are stable."
+                ),
+                u(
+                    "Sent the final to Maggie. She's presenting tomorrow. Thank you, seriously, this would "
+                    "have taken me twice as long alone."
+                ),
+                a(
+                    "Glad it helped, and you did the hard part: finding the test accounts and the old "
+                    "marketplace refunds is what made the numbers trustworthy. Good luck to Maggie tomorrow.\n"
+                    "\n"
+                    "If you want to make next quarter easier, the natural next step is turning the notebook "
+                    "into one script that takes the quarter as a parameter. Happy to help with that whenever."
+                ),
+                u("Definitely next quarter. For now I'm going to sleep for a week."),
+                a("Well earned. Rest up."),
+            ],
+        ),
+        Session(
+            "2026-04-22T13:00:00Z",
+            [
+                u(
+                    "Hi again. Reorg news first, because it changes who I'm doing this for: since Monday my "
+                    "manager is Dev Raman, who came in as Head of Commercial Analytics. Maggie moved over to "
+                    "lead the new Lisbon office, so she's still around but not my boss anymore. Dev's first "
+                    'ask, in our first 1:1, was: "the quarterly report should take one day, not three '
+                    'weeks." So, automation. He also wants a monthly flash version with just the headline '
+                    "numbers, and he wants everything in git, which honestly we should have done from the "
+                    "start.",
+                    key="ku-manager-2",
+                ),
+                a(
+                    "A fair ask, and most of the work is already done: the notebook contains every step, it "
+                    "just needs to be cut into pieces that run without you. A structure that works well for "
+                    "this kind of report:\n"
+                    "\n"
+                    "```text\n"
+                    "quarterly-report/\n"
+                    "├── sql/\n"
+                    "│   ├── orders.sql            # the extract, with :start and :end parameters\n"
+                    "│   ├── order_lines.sql\n"
+                    "│   └── new_vs_returning.sql\n"
+                    "├── report/\n"
+                    "│   ├── load.py               # extract + Parquet cache\n"
+                    "│   ├── clean.py              # duplicates, test accounts, legacy refunds, regions\n"
+                    "│   ├── fx.py                 # currency conversion\n"
+                    "│   ├── tables.py             # regional, channel, category, SKU tables\n"
+                    "│   ├── charts.py             # one function per chart\n"
+                    "│   └── checks.py             # the pipeline check\n"
+                    "├── run_report.py             # python run_report.py --quarter 2026Q2\n"
+                    "├── config.toml               # growth target, excluded accounts, colours\n"
+                    "└── README.md\n"
+                    "```\n"
+                    "\n"
+                    "SQL in `.sql` files means your team lead can review queries as queries, and the Python "
+                    "stays about shaping and presenting. Everything quarter-specific goes in one place: the "
+                    "`--quarter` argument and `config.toml`."
+                ),
+                u("Makes sense. What goes in config.toml exactly?"),
+                a(
+                    "Everything that's a decision rather than logic, so changing it never needs a code "
+                    "change:\n"
+                    "\n"
+                    "```toml\n"
+                    "# config.toml\n"
+                    "[report]\n"
+                    'timezone = "Europe/Stockholm"     # month and quarter boundaries\n'
+                    'currency = "EUR"\n'
+                    "\n"
+                    "[targets]\n"
+                    '"2026Q1" = 0.065\n'
+                    '"2026Q2" = 0.07\n'
+                    "\n"
+                    "[exclusions]\n"
+                    "# Not customers. Confirmed by the web team.\n"
+                    "customer_ids = [100001, 100417]\n"
+                    "\n"
+                    "[legacy]\n"
+                    'marketplace_refunds_until = "2025-06-01"\n'
+                    "\n"
+                    "[charts]\n"
+                    'above = "#5b7c99"\n'
+                    'below = "#e08214"\n'
+                    "dpi = 200\n"
+                    "```\n"
+                    "\n"
+                    "```python\n"
+                    "import tomllib\n"
+                    "\n"
+                    'with open("config.toml", "rb") as f:\n'
+                    "    CONFIG = tomllib.load(f)\n"
+                    "\n"
+                    'target = CONFIG["targets"][args.quarter]\n'
+                    "```\n"
+                    "\n"
+                    "A missing target for a new quarter then fails loudly with a `KeyError` instead of "
+                    "silently reusing last quarter's."
+                ),
+                u("Where do the quarter dates come from? I've been typing '2026-01-01' everywhere."),
+                a(
+                    "From the quarter string, in one function, so nothing else ever types a date:\n"
+                    "\n"
+                    "```python\n"
+                    "import pandas as pd\n"
+                    "\n"
+                    "def quarter_bounds(quarter: str, tz: str) -> tuple[pd.Timestamp, pd.Timestamp]:\n"
+                    "    # '2026Q2' -> (start, end) as timezone-aware timestamps, end exclusive\n"
+                    '    p = pd.Period(quarter, freq="Q")\n'
+                    "    start = p.start_time.tz_localize(tz)\n"
+                    "    end = (p + 1).start_time.tz_localize(tz)\n"
+                    "    return start, end\n"
+                    "\n"
+                    "def same_quarter_last_year(quarter: str) -> str:\n"
+                    '    return str(pd.Period(quarter, freq="Q") - 4)\n'
+                    "```\n"
+                    "\n"
+                    '`quarter_bounds("2026Q2", "Europe/Stockholm")` gives 1 April 00:00 to 1 July 00:00 '
+                    "Stockholm time, which is what the SQL `>=`/`<` pair needs. Passing timezone-aware "
+                    "timestamps to the query also fixes a subtle thing in the notebook: `'2026-01-01'` as a "
+                    "string is interpreted in the database session's timezone, which is probably UTC."
+                ),
+                u("Wait, so were my Q1 numbers off by an hour at each end?"),
+                a(
+                    "Possibly, by a tiny amount: orders placed between 00:00 and 01:00 Stockholm time on 1 "
+                    "January would have counted as Q4 2025 if the session was in UTC, and orders from the "
+                    "same hour on 1 April would have fallen into Q1. The monthly split in pandas already used "
+                    "Stockholm time, so only the SQL extracts could be affected.\n"
+                    "\n"
+                    "On New Year's night and the night into 1 April, that's likely a few dozen orders either "
+                    "way, far below what any slide shows. You can check in a minute:\n"
+                    "\n"
+                    "```sql\n"
+                    "SHOW timezone;\n"
+                    "\n"
+                    "SELECT\n"
+                    "    COUNT(*) AS orders_in_first_hour\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= '2026-01-01 00:00:00+01'\n"
+                    "  AND order_ts < '2026-01-01 01:00:00+01';\n"
+                    "```"
+                ),
+                u(
+                    "Session timezone is UTC and there were 14 orders in that hour. Not worth restating "
+                    "anything, but good to fix for Q2."
+                ),
+                a("Agreed, not material. With the timestamps passed as parameters, Q2 will be right by construction."),
+                u(
+                    "How do I pass the parameters into the .sql files? Right now the query is a Python string "
+                    "with %(start)s."
+                ),
+                a(
+                    "Keep the named placeholders in the files, and load them with a tiny helper. With "
+                    "SQLAlchemy, `text()` uses the `:name` style, which reads well in SQL files:\n"
+                    "\n"
+                    "```sql\n"
+                    "-- sql/orders.sql\n"
+                    "SELECT\n"
+                    "    order_id,\n"
+                    "    order_ts,\n"
+                    "    customer_id,\n"
+                    "    region,\n"
+                    "    country_code,\n"
+                    "    channel,\n"
+                    "    currency,\n"
+                    "    gross_amount,\n"
+                    "    discount_amount,\n"
+                    "    shipping_amount,\n"
+                    "    net_amount,\n"
+                    "    status,\n"
+                    "    store_id\n"
+                    "FROM sales.orders_v\n"
+                    "WHERE order_ts >= :start\n"
+                    "  AND order_ts < :end;\n"
+                    "```\n"
+                    "\n"
+                    "```python\n"
+                    "from pathlib import Path\n"
+                    "\n"
+                    "from sqlalchemy import text\n"
+                    "\n"
+                    "def run_sql(engine, name: str, **params) -> pd.DataFrame:\n"
+                    '    query = text(Path("sql", f"{name}.sql").read_text())\n'
+                    "    with engine.connect() as conn:\n"
+                    "        return pd.read_sql(query, conn, params=params)\n"
+                    "\n"
+                    'orders = run_sql(engine, "orders", start=start, end=end)\n'
+                    "```"
+                ),
+                u(
+                    "```\n"
+                    "sqlalchemy.exc.ArgumentError: This text() construct doesn't define a bound parameter "
+                    "named 'end'\n"
+                    "```"
+                ),
+                a(
+                    "The trailing semicolon is fine, so it's probably the parameter name in the file. The "
+                    "message means SQLAlchemy didn't find `:end` in the text: check the file for a typo, a "
+                    "different name (`:end_ts`?), or the colon being followed by a space. One common trap: "
+                    "`::` casts like `order_ts::date` next to a parameter can confuse the parser; write "
+                    "`CAST(order_ts AS date)` instead, or escape the colons as `\\:\\:`.\n"
+                    "\n"
+                    "A guard in the helper gives a clearer message next time:\n"
+                    "\n"
+                    "```python\n"
+                    "import re\n"
+                    "\n"
+                    "def run_sql(engine, name: str, **params) -> pd.DataFrame:\n"
+                    '    sql = Path("sql", f"{name}.sql").read_text()\n'
+                    '    wanted = set(re.findall(r"(?<!:):([a-z_]+)", sql))\n'
+                    "    if wanted != set(params):\n"
+                    '        raise ValueError(f"{name}.sql expects {sorted(wanted)}, got {sorted(params)}")\n'
+                    "    with engine.connect() as conn:\n"
+                    "        return pd.read_sql(text(sql), conn, params=params)\n"
+                    "```"
+                ),
+                u("It was :end_date in the file. Your guard would have caught it, added it."),
+                a("Good. That helper will save you the same five minutes many times over."),
+                u(
+                    "Last thing for today: Dev asked for the monthly flash as an email with the 4 headline "
+                    "numbers and one chart. Is that a separate script?"
+                ),
+                a(
+                    "Same pipeline, different output: load, clean and convert are identical, only the tables "
+                    "and charts at the end differ. A `--flash` mode in `run_report.py` that stops after the "
+                    "headline table and one chart keeps the logic in one place, so the flash and the "
+                    "quarterly report can never disagree about what revenue is.\n"
+                    "\n"
+                    "```python\n"
+                    'parser.add_argument("--quarter", help="e.g. 2026Q2, for the full report")\n'
+                    'parser.add_argument("--month", help="e.g. 2026-04, for the flash")\n'
+                    "\n"
+                    "if args.month:\n"
+                    '    start, end = month_bounds(args.month, CONFIG["report"]["timezone"])\n'
+                    "    orders = build_orders(engine, start, end)\n"
+                    '    write_flash(orders, out_dir=Path("out") / args.month)\n'
+                    "else:\n"
+                    "    write_quarterly(build_orders(engine, *quarter_bounds(args.quarter, tz)), "
+                    'out_dir=Path("out") / args.quarter)\n'
+                    "```"
+                ),
+            ],
+        ),
+        Session(
+            "2026-05-06T16:40:00Z",
+            [
+                u(
+                    "The refactor is in git now, 11 files, runs end to end for Q1 and reproduces the board "
+                    "numbers exactly. Dev reviewed it and was happy. Next: the April flash should go out "
+                    "automatically on the 3rd of each month. We have a small analytics VM with cron. How "
+                    "would you do the email part?"
+                ),
+                a(
+                    "Reproducing the board numbers exactly is the best possible test of a refactor, nice.\n"
+                    "\n"
+                    "For the email, the standard library is enough. Build the message with the headline "
+                    "numbers in the body and the chart attached:\n"
+                    "\n"
+                    "```python\n"
+                    "# report/mail.py\n"
+                    "import smtplib\n"
+                    "from email.message import EmailMessage\n"
+                    "from pathlib import Path\n"
+                    "\n"
+                    "def send_flash(month: str, headline: dict, chart: Path, to: list[str], smtp_host: str) "
+                    "-> None:\n"
+                    "    msg = EmailMessage()\n"
+                    '    msg["Subject"] = f"Sales flash {month}"\n'
+                    '    msg["From"] = "analytics@pellworth.example"\n'
+                    '    msg["To"] = ", ".join(to)\n'
+                    '    body = "\\n".join(f"{name}: {value}" for name, value in headline.items())\n'
+                    '    msg.set_content(f"Sales flash for {month}\\n\\n{body}\\n\\nChart attached. Numbers '
+                    'are preliminary.")\n'
+                    '    msg.add_attachment(chart.read_bytes(), maintype="image", subtype="png", '
+                    "filename=chart.name)\n"
+                    "    with smtplib.SMTP(smtp_host, 587) as s:\n"
+                    "        s.starttls()\n"
+                    "        s.send_message(msg)\n"
+                    "```\n"
+                    "\n"
+                    "And the cron line on the VM, at 07:00 on the 3rd, for the previous month:\n"
+                    "\n"
+                    "```cron\n"
+                    '0 7 3 * *  cd /opt/quarterly-report && ./venv/bin/python run_report.py --month "$(date '
+                    "-d 'last month' +\\%Y-\\%m)\" --send >> logs/flash.log 2>&1\n"
+                    "```\n"
+                    "\n"
+                    "The `%` signs have to be escaped in a crontab, otherwise cron treats them as newlines; "
+                    "that's the most common reason a command works in the shell and not in cron."
+                ),
+                u("Why the 3rd and not the 1st?"),
+                a(
+                    "Two reasons: late refunds and late data. Orders from the last evening of the month, "
+                    "refunds processed the next morning, and any nightly sync that runs late all land in the "
+                    "first day or two. On the 3rd the month is mostly settled, and the flash won't need a "
+                    "correction the week after. If Dev wants it on the 1st, it's one number in the cron line, "
+                    'but I\'d label it "preliminary" either way, which the template does.'
+                ),
+                u(
+                    "He's fine with the 3rd. Dry run for April gave:\n"
+                    "\n"
+                    "```\n"
+                    "Sales flash 2026-04\n"
+                    "Net revenue: 1,704,221.37\n"
+                    "Growth vs April 2025: 0.0731\n"
+                    "Orders: 21,884\n"
+                    "New customers: 0.3126\n"
+                    "```\n"
+                    "\n"
+                    "which breaks my own rule about decimals and units, ha"
+                ),
+                a(
+                    "It does. The headline dict should hold display strings, formatted in one place:\n"
+                    "\n"
+                    "```python\n"
+                    "def headline(month_df: pd.DataFrame, last_year_df: pd.DataFrame) -> dict[str, str]:\n"
+                    '    net = month_df["net_amount_eur"].sum()\n'
+                    '    net_ly = last_year_df["net_amount_eur"].sum()\n'
+                    '    new_share = month_df.loc[month_df["customer_type"] == "new", '
+                    '"net_amount_eur"].sum() / net\n'
+                    "    return {\n"
+                    '        "Net revenue": f"{net / 1000:,.1f} k€",\n'
+                    '        "Growth vs last year": f"{(net / net_ly - 1) * 100:.1f}%",\n'
+                    '        "Orders": f"{len(month_df):,} orders",\n'
+                    '        "Revenue from new customers": f"{new_share * 100:.1f}%",\n'
+                    "    }\n"
+                    "```\n"
+                    "\n"
+                    'Which gives "1,704.2 k€", "7.3%", "21,884 orders" and "31.3%".'
+                ),
+                u("Good. Can we have tests? Dev wants CI on the repo. What would you test in something like this?"),
+                a(
+                    "Not the numbers themselves (they change with the data), but the pieces of logic that "
+                    "were wrong at some point or easily could be:\n"
+                    "\n"
+                    "```python\n"
+                    "# tests/test_logic.py\n"
+                    "import pandas as pd\n"
+                    "import pytest\n"
+                    "\n"
+                    "from report.clean import clean_orders\n"
+                    "from report.dates import quarter_bounds, same_quarter_last_year\n"
+                    "\n"
+                    "def test_quarter_bounds_are_local_and_end_exclusive():\n"
+                    '    start, end = quarter_bounds("2026Q2", "Europe/Stockholm")\n'
+                    '    assert start == pd.Timestamp("2026-04-01", tz="Europe/Stockholm")\n'
+                    '    assert end == pd.Timestamp("2026-07-01", tz="Europe/Stockholm")\n'
+                    "\n"
+                    "def test_same_quarter_last_year():\n"
+                    '    assert same_quarter_last_year("2026Q1") == "2025Q1"\n'
+                    "\n"
+                    "def test_cleaning_drops_exact_duplicates_and_test_accounts():\n"
+                    "    raw = pd.DataFrame({\n"
+                    '        "order_id": [1, 1, 2, 3],\n'
+                    '        "customer_id": [10, 10, 100001, 11],\n'
+                    '        "net_amount": [5.0, 5.0, 9999.99, 7.0],\n'
+                    "    })\n"
+                    "    cleaned = clean_orders(raw, excluded_customers={100001})\n"
+                    '    assert cleaned["order_id"].tolist() == [1, 3]\n'
+                    "```\n"
+                    "\n"
+                    "Each bug you've already met gets a test: the timezone boundary, duplicates, test "
+                    "accounts, the legacy marketplace refunds. A tiny hand-made DataFrame per case is clearer "
+                    "than fixtures loaded from files."
+                ),
+                u("Running pytest gives\n\n```\nModuleNotFoundError: No module named 'report'\n```"),
+                a(
+                    "pytest doesn't put the project root on the import path by default unless it finds a "
+                    "config telling it to. Add to `pyproject.toml`:\n"
+                    "\n"
+                    "```toml\n"
+                    "[tool.pytest.ini_options]\n"
+                    'pythonpath = ["."]\n'
+                    'testpaths = ["tests"]\n'
+                    "```\n"
+                    "\n"
+                    "An empty `report/__init__.py` is also needed if it isn't there yet, so `report` is a "
+                    "package."
+                ),
+                u(
+                    "Green. 9 tests. Maggie pinged from Lisbon, she wants the Q1 charts for a partner meeting "
+                    "there. Easy, they're in out/2026Q1."
+                ),
+                a(
+                    "Nice side effect of the refactor: the charts are files you can hand over, and they'll "
+                    "match the board deck exactly because they are the same files."
+                ),
+                u(
+                    "One more thing. Joost asked if we can split new customers by acquisition channel "
+                    "(newsletter, ads, partner referral). Is that in our data?"
+                ),
+                a(
+                    "Not in `orders_v` as far as we've seen: the view has the channel where the order was "
+                    "placed, not the acquisition channel (how the customer found you). Those usually live in "
+                    "the marketing or web analytics data, keyed by session or by a first-touch attribute on "
+                    "the customer record. Worth asking data engineering whether `customers` has something "
+                    "like `first_touch_source`. If it does, it's one more join in `new_vs_returning.sql`:\n"
+                    "\n"
+                    "```sql\n"
+                    "SELECT\n"
+                    "    c.first_touch_source,\n"
+                    "    COUNT(DISTINCT o.customer_id) AS new_customers,\n"
+                    "    SUM(o.net_amount) AS net_local\n"
+                    "FROM sales.orders_v AS o\n"
+                    "JOIN sales.customers_v AS c\n"
+                    "  ON c.customer_id = o.customer_id\n"
+                    "WHERE o.status = 'completed'\n"
+                    "  AND o.order_ts >= :start\n"
+                    "  AND o.order_ts < :end\n"
+                    "GROUP BY c.first_touch_source\n"
+                    "ORDER BY new_customers DESC;\n"
+                    "```\n"
+                    "\n"
+                    'This version counts every customer in the period, so it still needs the "first order '
+                    'ever" condition from the existing query to be restricted to new ones.'
+                ),
+                u(
+                    "Will ask them. OK, that's everything for now. The race is on the 16th so I'm tapering, "
+                    "meaning more time for spreadsheets."
+                ),
+                a(
+                    "Good luck on the 16th! The flash will go out on its own on 3 June, so that's one thing "
+                    "fewer to think about."
+                ),
+            ],
+        ),
     ],
     questions=[
         Question(
@@ -1434,12 +2003,13 @@ CHAT = Chat(
             "preference",
         ),
         Question(
-            "When is the quarterly report due?",
+            "When is the Q1 report due?",
             "April 14",
             ["ku-deadline-2"],
             "knowledge-update",
             superseded=["ku-deadline-1"],
         ),
+        Question("Who is my manager?", "Dev Raman", ["ku-manager-2"], "knowledge-update", superseded=["ku-manager-1"]),
         Question(
             "What growth target are we measuring Q1 against?",
             "6.5%",
@@ -1474,6 +2044,9 @@ CHAT = Chat(
         ),
         Question("Which race am I training for?", "Gothenburg half marathon", ["sf-race"], "single-fact"),
         Question("What kind of colour blindness does Maggie have?", "red-green", ["sf-colour"], "single-fact"),
+        Question(
+            "Which function converts the SEK, NOK and GBP amounts to euros?", "normalise_currency", ["code-fx"], "code"
+        ),
         Question(
             "In the repeat-customer query, which column marks a customer's first purchase?",
             "first_order_date",
