@@ -1,0 +1,685 @@
+"""A working chat: a household's home server (Pi, Proxmox, backups, DNS, media), over weeks of sessions."""
+
+from __future__ import annotations
+
+from bench.working_sessions.shape import Chat, Question, Session, a, u
+
+CHAT = Chat(
+    name="ws-03-home-server",
+    sessions=[
+        Session(
+            "2026-01-04T20:15:00Z",
+            [
+                u(
+                    "Evening! I want to get our home server situation sorted this year and could use a "
+                    "sparring partner. Right now it's one Raspberry Pi 4 (4 GB) sitting in the hall cupboard "
+                    "next to the router. Pi-hole runs on the Pi 4 for the whole house, plus Home Assistant in "
+                    "a Docker container and a Samba share that nobody uses. It's been fine but it's creaking, "
+                    "and I'd like a proper box for a media server and backups.",
+                    key="ku-pihole-1",
+                ),
+                a(
+                    "Sounds like a classic setup that has outgrown its hardware. Before suggesting anything, "
+                    "a few questions that change the answer:\n"
+                    "\n"
+                    "1. **What's in the house?** How many people and devices, and what do you want to stream "
+                    "(4K or 1080p, on which TVs)?\n"
+                    "2. **What storage do you have now**, and how much do you expect to keep (photos, films, "
+                    "backups of laptops)?\n"
+                    "3. **Budget and noise.** Is this sitting somewhere quiet where a fan would bother "
+                    "anyone?\n"
+                    "4. **How much tinkering do you want?** Some people enjoy maintaining a Proxmox cluster, "
+                    "some want it to just work.\n"
+                    "\n"
+                    "A common path from where you are: keep the Pi for small always-on things (or as a backup "
+                    "DNS), and add a used business mini PC running Proxmox for everything else. They're "
+                    "cheap, sip power and are well supported."
+                ),
+                u(
+                    "House: me (Eamon), my partner Sunniva, two kids, Ada who's 9 and Rufus who's 6. Maybe 30 "
+                    "devices on the wifi if you count the kids' tablets and the smart plugs. Streaming 1080p "
+                    "mostly, one 4K TV in the living room. Storage is a 2 TB USB disk on the Pi that's 80% "
+                    "full of photos."
+                ),
+                a(
+                    "That's a very manageable load. 1080p to a few devices at once is easy for any recent "
+                    "Intel CPU with Quick Sync, as long as the media server can use hardware transcoding; the "
+                    "4K TV will usually play the files directly without any transcoding at all.\n"
+                    "\n"
+                    "The photos are the part I'd worry about first: 1.6 TB of family photos on one USB disk "
+                    "with no other copy is one dropped cable away from being gone. Whatever else we do, a "
+                    "backup of that comes before the media server.\n"
+                    "\n"
+                    "How is the Pi reachable on your network? If you can tell me its IP and what the router "
+                    "does for DHCP and DNS, I can sketch how the pieces fit together."
+                ),
+                u(
+                    "Pi is at 192.168.1.2, static. The router is the ISP's box, it does DHCP and hands out "
+                    "the Pi as DNS. Our ISP is Glasnet, and the box is locked down, I can change DHCP options "
+                    "but not much else.",
+                    key="mt-ip-1",
+                ),
+                a(
+                    "That's workable. The pieces you need from the router are exactly the ones you have: "
+                    "DHCP, and the DNS server it hands out. Everything else can live on your own hardware.\n"
+                    "\n"
+                    'Since the router tells every device "ask the Pi for DNS", the Pi is a single point of '
+                    "failure for the whole house's internet right now: if it hangs, nothing resolves and it "
+                    "looks like the internet is down. Worth fixing in the new setup by handing out two DNS "
+                    "servers, both yours, so one can be rebooted without anyone noticing.\n"
+                    "\n"
+                    "Do you know your upload speed? It matters later if you ever want to reach anything from "
+                    "outside the house."
+                ),
+                u("Upload is 20 Mbit/s, download 150. Copper, they keep promising fibre.", key="ku-upload-1"),
+                a(
+                    "Fine for what you've described. Upload only matters for access from outside, and for "
+                    "pushing backups off-site: 20 Mbit/s is roughly 9 GB an hour at best, so the first "
+                    "off-site copy of 1.6 TB of photos would take a week or so of continuous uploading. After "
+                    "that, only new photos go up, which is nothing."
+                ),
+                u(
+                    "Whatever we buy has to be quiet: it lives in the hall cupboard right next to Rufus's "
+                    "bedroom, so no loud fans.",
+                    key="pref-quiet",
+                ),
+                a(
+                    "Then I'd look at the 1-litre business mini PCs: Lenovo ThinkCentre Tiny (M720q, M920q), "
+                    "Dell OptiPlex Micro, HP EliteDesk Mini. Used ones with an 8th or 9th gen Intel CPU go "
+                    "for €120 to €200. At idle the fan barely turns, and their CPUs have Quick Sync for "
+                    "transcoding.\n"
+                    "\n"
+                    "Things to check on a listing:\n"
+                    "\n"
+                    '- **CPU:** i5-8500T or similar. The "T" models run cooler.\n'
+                    "- **RAM:** 16 GB is plenty to start; they take two SO-DIMMs, up to 32 or 64 GB.\n"
+                    '- **Storage:** one NVMe slot plus one 2.5" bay on most. Enough for the OS and VMs; bulk '
+                    "storage stays on USB or a NAS.\n"
+                    "- **Power supply included**, they're a proprietary plug.\n"
+                    "\n"
+                    "Avoid the full-size towers and old rack servers people sell cheap: both louder and "
+                    "hungrier."
+                ),
+                u("Found an M720q with i5-8500T, 16 GB, 256 GB NVMe for 150 on DoneDeal. Good?"),
+                a(
+                    "That's a fair price for that spec. Check before paying:\n"
+                    "\n"
+                    "- that it powers on and gets to the BIOS (ask the seller to show you),\n"
+                    "- the BIOS isn't locked with a password (common on ex-corporate machines),\n"
+                    "- the power brick is the original Lenovo 65 W one.\n"
+                    "\n"
+                    'Then plan for one extra part: a second SSD (2.5" SATA) for VM storage, so the NVMe '
+                    "holds Proxmox and you can wipe one without the other. A 1 TB SATA SSD is around €60."
+                ),
+                u("Bought it! Picking it up Tuesday. Also got the SSD. What do I do first when it arrives?"),
+                a(
+                    "In order:\n"
+                    "\n"
+                    "1. **BIOS update** from Lenovo's support site while it still has Windows, or via a USB "
+                    "stick. Old BIOS versions on these have known issues with some NVMe drives.\n"
+                    '2. **BIOS settings:** enable virtualization (VT-x and VT-d), set "After power loss" to '
+                    "*Power On* so it comes back after a power cut, disable the Intel AMT/ME remote "
+                    "management unless you plan to use it.\n"
+                    "3. **Memtest** for an hour or two. Used RAM fails more often than anything else in "
+                    "these.\n"
+                    "4. **Install Proxmox VE** from a USB stick onto the NVMe.\n"
+                    "\n"
+                    "We can go through the Proxmox install together next time; that's when the interesting "
+                    "decisions come (storage layout, network)."
+                ),
+                u("Great. Kids are finally asleep so I'm going to enjoy the quiet. Thanks!"),
+                a("Enjoy it. Good luck with the pickup on Tuesday."),
+            ],
+        ),
+        Session(
+            "2026-01-11T10:30:00Z",
+            [
+                u(
+                    "Proxmox 8 is installed on the M720q. I called it pve1, static IP 192.168.1.10, web UI "
+                    "works. Memtest ran 3 hours clean. Now what?",
+                    key="mt-ip-2",
+                ),
+                a(
+                    "Nice. The first-hour checklist on a fresh Proxmox install:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "sed -i 's/^deb/#deb/' /etc/apt/sources.list.d/pve-enterprise.list\n"
+                    'echo "deb http://download.proxmox.com/debian/pve bookworm pve-no-subscription" > '
+                    "/etc/apt/sources.list.d/pve-no-subscription.list\n"
+                    "sed -i 's/^deb/#deb/' /etc/apt/sources.list.d/ceph.list\n"
+                    "apt update\n"
+                    "apt full-upgrade -y\n"
+                    "```\n"
+                    "\n"
+                    "That swaps the enterprise repository (which needs a paid subscription and gives errors "
+                    "on `apt update` without one) for the free one, and updates everything. Then reboot once "
+                    "so the new kernel is in use.\n"
+                    "\n"
+                    "After that: add the SATA SSD as storage for VMs and containers, and set up a non-root "
+                    "user for the web UI if you don't want to log in as root every time."
+                ),
+                u(
+                    "Small rule for your answers: always start a command block with a comment naming the "
+                    "machine it runs on, like `# on pve1` or `# on the Pi`. I've run things on the wrong box "
+                    "twice already.",
+                    key="si-machine",
+                ),
+                a(
+                    "Good rule, I'll stick to it. Adding the SSD as LVM-thin storage, which is what Proxmox "
+                    "uses by default for VM disks:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "lsblk -o NAME,SIZE,MODEL,SERIAL\n"
+                    "```\n"
+                    "\n"
+                    "Find the SATA SSD in that list (probably `sda`, 1 TB). Then, making very sure it's the "
+                    "right disk, because this wipes it:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "wipefs --all /dev/sda\n"
+                    "pvcreate /dev/sda\n"
+                    "vgcreate vmdata /dev/sda\n"
+                    "lvcreate --type thin-pool -l 95%FREE -n data vmdata\n"
+                    "pvesm add lvmthin vmdata --vgname vmdata --thinpool data --content images,rootdir\n"
+                    "```\n"
+                    "\n"
+                    "Leaving 5% of the volume group unallocated gives room for the thin pool's metadata to "
+                    "grow; running out of metadata space is the one way to break LVM-thin badly."
+                ),
+                u(
+                    "Done, shows up as vmdata in the UI. How much power does this thing actually use? "
+                    "Electricity is 38 cent a kWh here, it's brutal.",
+                    key="ku-price-1",
+                ),
+                a(
+                    "The M720q with an i5-8500T idles at roughly 8 to 12 W with an SSD or two, and peaks "
+                    "around 40 W when transcoding. For a server that mostly idles, assume 12 W on average. "
+                    "That's about 105 kWh a year, which at your price is a bit under €40 a year. The Pi 4 "
+                    "with its USB disk is around 5 to 6 W, so together you're looking at well under €60 a "
+                    "year.\n"
+                    "\n"
+                    "A cheap smart plug with power metering (you mentioned you have smart plugs) will tell "
+                    "you the real figure after a week. Worth doing, because a misbehaving VM that keeps the "
+                    "CPU busy can double it."
+                ),
+                u(
+                    "And when we talk power, give me kWh per month and euros per month. Watts mean nothing to "
+                    "Sunniva and she pays half the bill.",
+                    key="si-kwh",
+                ),
+                a(
+                    "Fair, that's how the bill reads. Redoing it that way: the M720q at 12 W average is about "
+                    "8.8 kWh a month, about €3.30 a month. The Pi with its disk at 6 W is about 4.4 kWh, "
+                    "about €1.70 a month. Together roughly €5 a month."
+                ),
+                u(
+                    "OK that's much less than I feared. Next question: VMs or containers? I read that LXC is "
+                    "lighter, but half the tutorials use VMs."
+                ),
+                a(
+                    "Rule of thumb for a home setup:\n"
+                    "\n"
+                    "- **LXC containers** for Linux services that don't need their own kernel: Pi-hole, a "
+                    "reverse proxy, Nextcloud, small databases. They share the host kernel, start in a second "
+                    "and use almost no RAM on top of the service.\n"
+                    "- **VMs** for anything that needs its own kernel or special hardware access, or that you "
+                    "want fully isolated: Home Assistant OS (it's a whole appliance), Windows, anything "
+                    "running Docker if you want to be conservative.\n"
+                    "\n"
+                    "Docker inside an unprivileged LXC works and lots of people do it, but it has rough edges "
+                    "(nesting, storage drivers, AppArmor). A single small Debian VM running Docker for all "
+                    "the container-based apps is a clean compromise."
+                ),
+                u(
+                    "Makes sense. Plan: Pi-hole to LXC, one Docker VM for Jellyfin and friends, Home "
+                    "Assistant OS as its own VM later. Pi stays as backup DNS."
+                ),
+                a(
+                    "That's a solid plan. Order I'd suggest: Pi-hole first (small, and it tests your "
+                    "networking), then the Docker VM and Jellyfin, then backups before anything else gets "
+                    "precious, then Home Assistant, which is the one the family notices most if it breaks, so "
+                    "it goes last when you're confident with the setup.\n"
+                    "\n"
+                    "To create the Debian template for containers:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pveam update\n"
+                    "pveam available --section system | grep debian-12\n"
+                    "pveam download local debian-12-standard_12.7-1_amd64.tar.zst\n"
+                    "```"
+                ),
+                u('Template downloaded. The kids want to know if the "new computer" can play Roblox. I said no.'),
+                a(
+                    "Correct answer. Although if they ever want a game server of their own, that's something "
+                    "it can actually do."
+                ),
+                u("Don't give them ideas 😂 ok, next weekend, Pi-hole."),
+                a(
+                    "Sounds good. Have the Pi-hole admin password and your current blocklists handy; we can "
+                    "export the settings from the Pi and import them into the new one."
+                ),
+            ],
+        ),
+        Session(
+            "2026-01-18T14:00:00Z",
+            [
+                u(
+                    "Pi-hole weekend! I exported the settings from the old one with Teleporter, have the zip. "
+                    "Ready when you are."
+                ),
+                a(
+                    "Let's create the container. A Debian 12 container with 1 core, 512 MB RAM and 4 GB disk "
+                    "is plenty for Pi-hole:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pct create 105 local:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst \\\n"
+                    "  --hostname pihole \\\n"
+                    "  --cores 1 --memory 512 --swap 256 \\\n"
+                    "  --rootfs vmdata:4 \\\n"
+                    "  --net0 name=eth0,bridge=vmbr0,ip=192.168.1.3/24,gw=192.168.1.254 \\\n"
+                    "  --nameserver 192.168.1.3 \\\n"
+                    "  --unprivileged 1 \\\n"
+                    "  --onboot 1 \\\n"
+                    "  --features nesting=1\n"
+                    "pct start 105\n"
+                    "pct enter 105\n"
+                    "```\n"
+                    "\n"
+                    "Then inside the container:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the pihole container (CT 105)\n"
+                    "apt update\n"
+                    "apt install -y curl\n"
+                    "curl -sSL https://install.pi-hole.net | bash\n"
+                    "```\n"
+                    "\n"
+                    "`--onboot 1` starts it automatically when pve1 boots, which you definitely want for DNS. "
+                    "Adjust the gateway if your router isn't at `.254`."
+                ),
+                u(
+                    "```\n"
+                    "root@pihole:~# curl -sSL https://install.pi-hole.net | bash\n"
+                    "curl: (6) Could not resolve host: install.pi-hole.net\n"
+                    "```"
+                ),
+                a(
+                    "My mistake: I set the container's nameserver to its own address, and there's no DNS "
+                    "server running there yet, so it can't resolve anything, including the installer. Point "
+                    "it at a public resolver for the install:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pct set 105 --nameserver 1.1.1.1\n"
+                    "pct reboot 105\n"
+                    "```\n"
+                    "\n"
+                    "Once Pi-hole is running you can leave it like that; the container itself doesn't need to "
+                    "use Pi-hole for its own lookups, and it avoids a chicken-and-egg problem at boot."
+                ),
+                u("Installed. Which upstream should I use? The Pi forwards to Google, which I'd rather not."),
+                a(
+                    "Quad9 is a good default if you'd rather not use Google: no logging of IP addresses, "
+                    "based in Switzerland, and it blocks known malware domains on top of what Pi-hole blocks. "
+                    "Pi-hole 6 keeps its settings in a TOML file; the relevant part:\n"
+                    "\n"
+                    "```toml\n"
+                    "# on the pihole container (CT 105): /etc/pihole/pihole.toml\n"
+                    "[dns]\n"
+                    "  upstreams = [\n"
+                    '    "9.9.9.9",\n'
+                    '    "149.112.112.112",\n'
+                    "  ]\n"
+                    "  domainNeeded = true\n"
+                    "  expandHosts = true\n"
+                    '  domain = "home.arpa"\n'
+                    '  listeningMode = "LOCAL"\n'
+                    "\n"
+                    "[dhcp]\n"
+                    "  active = false\n"
+                    "```\n"
+                    "\n"
+                    "Then restart the service:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the pihole container (CT 105)\n"
+                    "systemctl restart pihole-FTL\n"
+                    "pihole status\n"
+                    "```\n"
+                    "\n"
+                    "`home.arpa` is the officially reserved domain for home networks, so `pve1.home.arpa` and "
+                    "friends can never clash with a real domain. DHCP stays off, since your router does that.",
+                    key="code-dns",
+                ),
+                u(
+                    "Done and I imported the Teleporter backup. So now Pi-hole runs in an LXC on pve1 (CT "
+                    "105), and the router hands it out as the first DNS server, with the old Pi-hole on the "
+                    "Pi as second.",
+                    key="ku-pihole-2",
+                ),
+                a(
+                    "That's the setup that survives reboots: either one can be down and the house keeps "
+                    "resolving. The catch is that the two Pi-holes now drift apart: a domain you allow on one "
+                    "is still blocked on the other, and devices ask either of them, so the kids get "
+                    "inconsistent results.\n"
+                    "\n"
+                    "The usual fix is a small sync tool that copies the primary's settings to the secondary "
+                    "every hour or so. Nebula-sync works with Pi-hole 6 and runs as a container."
+                ),
+                u(
+                    "Also: keep all the Docker stuff in compose files. Never give me bare docker run "
+                    "commands, I lose track of them.",
+                    key="si-compose",
+                ),
+                a(
+                    "Noted. For the sync, on the Pi, which already has Docker:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# on the Pi: ~/stacks/nebula-sync/compose.yaml\n"
+                    "services:\n"
+                    "  nebula-sync:\n"
+                    "    image: ghcr.io/lovelaze/nebula-sync:latest\n"
+                    "    container_name: nebula-sync\n"
+                    "    restart: unless-stopped\n"
+                    "    environment:\n"
+                    '      PRIMARY: "http://pihole.home.arpa|${PRIMARY_PASSWORD}"\n'
+                    '      REPLICAS: "http://localhost|${REPLICA_PASSWORD}"\n'
+                    '      FULL_SYNC: "true"\n'
+                    '      CRON: "0 * * * *"\n'
+                    "      TZ: Europe/Dublin\n"
+                    "    network_mode: host\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the Pi\n"
+                    "cd ~/stacks/nebula-sync\n"
+                    "printf 'PRIMARY_PASSWORD=%s\\nREPLICA_PASSWORD=%s\\n' 'primary-app-password' "
+                    "'replica-app-password' > .env\n"
+                    "chmod 600 .env\n"
+                    "docker compose up -d\n"
+                    "docker compose logs -f\n"
+                    "```\n"
+                    "\n"
+                    "Use Pi-hole's app passwords (Settings → Web interface / API) rather than the admin "
+                    "passwords. The `.env` file keeps them out of the compose file so it can go in git "
+                    "without leaking anything."
+                ),
+                u(
+                    "General thing while we're at it: I'd rather not expose anything to the internet "
+                    "directly. Port forwards make me nervous with the kids' stuff on the same network.",
+                    key="pref-noexpose",
+                ),
+                a(
+                    "Very reasonable, and it also keeps things simple: nothing we've set up so far needs a "
+                    "port forward. Pi-hole and the Proxmox web UI should only ever be reachable from inside "
+                    "the house. Worth checking the router's port forwarding page once to make sure nothing "
+                    "old is still open from years ago; ISP boxes sometimes have UPnP enabled, which lets "
+                    "devices open ports on their own."
+                ),
+                u(
+                    'UPnP was on. Turned it off. The Xbox complained about "strict NAT" straight away, lol. '
+                    "\n"
+                    "\n"
+                    "Ads on the kids' tablets are gone, so blocking works. How do I see which device makes "
+                    "the most queries?"
+                ),
+                a(
+                    'The dashboard\'s "Top Clients" panel shows it. For more detail than the UI gives, the '
+                    "query log is a SQLite database you can query directly:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    'pct exec 105 -- sqlite3 -header -column /etc/pihole/pihole-FTL.db "\n'
+                    "  SELECT client, COUNT(*) AS queries,\n"
+                    "         SUM(CASE WHEN status IN (1, 4, 5, 9, 10, 11) THEN 1 ELSE 0 END) AS blocked\n"
+                    "  FROM queries\n"
+                    "  WHERE timestamp > strftime('%s', 'now', '-1 day')\n"
+                    "  GROUP BY client\n"
+                    "  ORDER BY queries DESC\n"
+                    '  LIMIT 10;"\n'
+                    "```\n"
+                    "\n"
+                    "The status numbers are Pi-hole's codes for the different kinds of blocked queries. If "
+                    "you want names instead of IPs in the output, set hostnames for your devices in the "
+                    "router's DHCP list and Pi-hole will pick them up."
+                ),
+                u(
+                    "The living room TV does 4000 queries an hour, mostly to Samsung telemetry. Blocked "
+                    "anyway, but wow."
+                ),
+                a(
+                    "Smart TVs are famously chatty, and many retry blocked domains in a tight loop, which "
+                    "inflates the count. Harmless for Pi-hole at that volume. If it ever bothers you, giving "
+                    "the TV no internet at all and using a streaming stick instead is the cleanest fix."
+                ),
+            ],
+        ),
+        Session(
+            "2026-01-31T21:05:00Z",
+            [
+                u(
+                    'Small panic on Thursday evening. Sunniva shouted "the internet is broken!" because Ada '
+                    "couldn't open her homework. Turned out Pi-hole had blocked the school portal, or rather "
+                    "the login redirect it goes through (some analytics domain in the middle of the sign-in). "
+                    "Allowlisted it in a minute, but I was not popular.",
+                    key="mt-outage-1",
+                ),
+                a(
+                    "The classic Pi-hole family moment. For next time, the fastest way to find the culprit is "
+                    "to filter the query log by the device that's having trouble and look at what got blocked "
+                    "in the last minutes:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pct exec 105 -- pihole -q portal.example-school.ie\n"
+                    'pct exec 105 -- sqlite3 /etc/pihole/pihole-FTL.db "\n'
+                    "  SELECT datetime(timestamp, 'unixepoch', 'localtime'), domain\n"
+                    "  FROM queries\n"
+                    "  WHERE client = '192.168.1.57'\n"
+                    "    AND status IN (1, 4, 5, 9, 10, 11)\n"
+                    "    AND timestamp > strftime('%s', 'now', '-10 minutes')\n"
+                    '  ORDER BY timestamp DESC;"\n'
+                    "```\n"
+                    "\n"
+                    "Replace the client address with the tablet's. And to allowlist from the command line:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pct exec 105 -- pihole allow sso-analytics.example.com\n"
+                    "```\n"
+                    "\n"
+                    "Nebula-sync will carry it over to the Pi within the hour. It might also be worth giving "
+                    'Sunniva a way to pause blocking herself for five minutes, so "the internet is broken" '
+                    "doesn't need you."
+                ),
+                u(
+                    "A pause button for Sunniva would be brilliant. Later though. Tonight: Jellyfin. The "
+                    "Docker VM is up: Debian 12, 4 cores, 6 GB, called docker1."
+                ),
+                a(
+                    "For hardware transcoding, the VM needs the iGPU. Since pve1 has no monitor attached, the "
+                    "simplest route is to pass the whole integrated GPU through to docker1:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "lspci -nn | grep -i vga\n"
+                    "qm set 110 --hostpci0 0000:00:02.0,pcie=1\n"
+                    "qm set 110 --machine q35\n"
+                    "qm start 110\n"
+                    "```\n"
+                    "\n"
+                    "Assuming docker1 is VM 110 and the iGPU shows up at `00:02.0`, which it does on nearly "
+                    "every Intel desktop chipset. Inside the VM, `/dev/dri/renderD128` should appear after "
+                    "boot, and that's what Jellyfin needs."
+                ),
+                u(
+                    "```\n"
+                    "kvm: -device vfio-pci,host=0000:00:02.0,id=hostpci0,bus=ich9-pcie-port-1,addr=0x0: vfio "
+                    "0000:00:02.0: failed to setup container for group 1: Failed to set iommu for container: "
+                    "Operation not permitted\n"
+                    "TASK ERROR: start failed: QEMU exited with code 1\n"
+                    "```"
+                ),
+                a(
+                    "IOMMU isn't enabled on the kernel command line. Proxmox 8 on an ext4 or LVM install "
+                    "boots with GRUB:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    'sed -i \'s/^GRUB_CMDLINE_LINUX_DEFAULT="quiet"/GRUB_CMDLINE_LINUX_DEFAULT="quiet '
+                    "intel_iommu=on iommu=pt\"/' /etc/default/grub\n"
+                    "update-grub\n"
+                    "printf 'vfio\\nvfio_iommu_type1\\nvfio_pci\\n' >> /etc/modules\n"
+                    "update-initramfs -u -k all\n"
+                    "reboot\n"
+                    "```\n"
+                    "\n"
+                    "After the reboot, check:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "dmesg | grep -e DMAR -e IOMMU | head\n"
+                    "```\n"
+                    "\n"
+                    'You should see "DMAR: IOMMU enabled". VT-d also has to be on in the BIOS; you did that '
+                    "when you set it up, so it should just work."
+                ),
+                u(
+                    "Rebooted, VM starts, /dev/dri/renderD128 is there in docker1. I also bought a 4 TB USB "
+                    "drive for the films, plugged into pve1 and passed through to docker1, mounted at "
+                    "/mnt/media."
+                ),
+                a(
+                    "Then Jellyfin:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# on docker1: ~/stacks/jellyfin/compose.yaml\n"
+                    "services:\n"
+                    "  jellyfin:\n"
+                    "    image: jellyfin/jellyfin:10.10.3\n"
+                    "    container_name: jellyfin\n"
+                    "    restart: unless-stopped\n"
+                    '    user: "1000:1000"\n'
+                    "    group_add:\n"
+                    '      - "993"    # render group on docker1: getent group render\n'
+                    "    ports:\n"
+                    '      - "8096:8096"\n'
+                    "    volumes:\n"
+                    "      - ./config:/config\n"
+                    "      - ./cache:/cache\n"
+                    "      - /mnt/media/films:/media/films:ro\n"
+                    "      - /mnt/media/series:/media/series:ro\n"
+                    "    devices:\n"
+                    "      - /dev/dri/renderD128:/dev/dri/renderD128\n"
+                    "    environment:\n"
+                    "      TZ: Europe/Dublin\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on docker1\n"
+                    "cd ~/stacks/jellyfin\n"
+                    "docker compose up -d\n"
+                    "```\n"
+                    "\n"
+                    'In the Jellyfin dashboard, under Playback → Transcoding, pick "Intel QuickSync (QSV)" '
+                    "and enable hardware decoding for H.264, HEVC and VP9. Media mounted read-only, so "
+                    "Jellyfin can never delete a film by accident."
+                ),
+                u(
+                    "Works! A 1080p transcode to my phone uses 15% CPU. Sunniva watched an episode on the "
+                    "bedroom TV and said \"oh that's nice\", which is the highest praise I'll get.\n"
+                    "\n"
+                    "Problem though: the USB drive never spins down. Every few minutes it clicks back up, and "
+                    "you can hear it from the hall at night."
+                ),
+                a(
+                    "Something is touching the disk regularly. Two ways to find out what:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on docker1\n"
+                    "sudo apt install -y fatrace\n"
+                    "sudo fatrace --current-mount -t /mnt/media | head -50\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on docker1\n"
+                    "sudo hdparm -C /dev/sdb\n"
+                    "```\n"
+                    "\n"
+                    "`fatrace` prints every file access on that filesystem with the process name; `hdparm -C` "
+                    "tells you whether the drive is in standby right now. With a fresh Jellyfin install my "
+                    'first suspect is the library option "Enable real-time monitoring": Jellyfin then '
+                    "watches the media folders for changes, and on USB drives passed through to a VM that can "
+                    "fall back to polling the folders every few minutes, which keeps waking the disk. Turning "
+                    "it off and relying on a scheduled library scan is the usual fix for media that rarely "
+                    "changes.",
+                    key="sf-wake",
+                ),
+                u(
+                    "fatrace showed jellyfin reading the films folder every 5 minutes. Turned that library "
+                    "option off and the drive sleeps after 20 minutes now. Silence."
+                ),
+                a(
+                    "Good. So new films still show up, set the scheduled library scan to once a night "
+                    "(Dashboard → Scheduled Tasks → Scan Media Library), at a time when nobody is watching. "
+                    "Or trigger a scan by hand after you add something."
+                ),
+                u(
+                    "Done. Kids' profiles set up with rating limits too. Rufus already tried to watch "
+                    "something rated 15 and got blocked, he was livid."
+                ),
+                a("Working as intended, then. Six-year-olds are the best penetration testers."),
+            ],
+        ),
+    ],
+    questions=[
+        Question(
+            "How do I see what's eating space on the backup disk?",
+            "comment naming the machine",
+            ["si-machine"],
+            "standing-instruction",
+        ),
+        Question(
+            "Is it worth leaving the old NAS switched on all the time?",
+            "kWh per month",
+            ["si-kwh"],
+            "standing-instruction",
+        ),
+        Question(
+            "Set up Uptime Kuma so I get a ping when something goes down.",
+            "compose files",
+            ["si-compose"],
+            "standing-instruction",
+        ),
+        Question(
+            "How can Sunniva's parents watch our films from their place in Bergen?",
+            "not expose anything to the internet",
+            ["pref-noexpose"],
+            "preference",
+        ),
+        Question("Which used mini PC should I get as a second node?", "no loud fans", ["pref-quiet"], "preference"),
+        Question(
+            "Where does our main Pi-hole run?",
+            "LXC on pve1",
+            ["ku-pihole-2"],
+            "knowledge-update",
+            superseded=["ku-pihole-1"],
+        ),
+        Question(
+            "What are the IP addresses of the Pi and of the Proxmox host?",
+            "192.168.1.2; 192.168.1.10",
+            ["mt-ip-1", "mt-ip-2"],
+            "multi-turn",
+        ),
+        Question("Who's our internet provider?", "Glasnet", ["mt-ip-1"], "single-fact"),
+        Question("What did you say kept waking the USB drive up?", "real-time monitoring", ["sf-wake"], "single-fact"),
+        Question(
+            "Which upstream DNS servers does Pi-hole forward to?", "9.9.9.9; 149.112.112.112", ["code-dns"], "code"
+        ),
+    ],
+)
