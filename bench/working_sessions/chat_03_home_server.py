@@ -636,6 +636,411 @@ CHAT = Chat(
                 a("Working as intended, then. Six-year-olds are the best penetration testers."),
             ],
         ),
+        Session(
+            "2026-02-14T11:20:00Z",
+            [
+                u(
+                    "Home Assistant day. Plan: Home Assistant OS as a VM on pve1, restore the backup from the "
+                    "Docker install on the Pi. I downloaded haos_ova-14.1.qcow2.xz."
+                ),
+                a(
+                    "Home Assistant OS in a VM is the most painless way to run it: add-ons and updates work "
+                    "exactly as on their own hardware. The VM needs UEFI and a q35 machine:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "qm create 120 --name homeassistant --memory 2048 --cores 2 \\\n"
+                    "  --machine q35 --bios ovmf --efidisk0 vmdata:1,efitype=4m,pre-enrolled-keys=0 \\\n"
+                    "  --net0 virtio,bridge=vmbr0 --scsihw virtio-scsi-pci \\\n"
+                    "  --ostype l26 --onboot 1\n"
+                    "qm importdisk 120 haos_ova-14.1.qcow2 vmdata\n"
+                    "qm set 120 --scsi0 vmdata:vm-120-disk-1 --boot order=scsi0\n"
+                    "qm resize 120 scsi0 32G\n"
+                    "qm start 120\n"
+                    "```\n"
+                    "\n"
+                    "`pre-enrolled-keys=0` matters: with Microsoft's Secure Boot keys enrolled, HAOS refuses "
+                    "to boot."
+                ),
+                u(
+                    "```\n"
+                    "root@pve1:~# qm importdisk 120 haos_ova-14.1.qcow2 vmdata\n"
+                    "unable to parse volume filename 'haos_ova-14.1.qcow2'\n"
+                    "```"
+                ),
+                a(
+                    "The file is still compressed. Decompress it first, in the directory you downloaded it "
+                    "to:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "unxz haos_ova-14.1.qcow2.xz\n"
+                    "ls -lh haos_ova-14.1.qcow2\n"
+                    "qm importdisk 120 haos_ova-14.1.qcow2 vmdata\n"
+                    "```\n"
+                    "\n"
+                    "The import prints the name of the new disk at the end (`vm-120-disk-1` or similar); use "
+                    "that in the `qm set --scsi0` line if it differs."
+                ),
+                u(
+                    "Done! Home Assistant is off the Pi now: HAOS runs as VM 120 on pve1, and the backup from "
+                    "the Docker install restored cleanly, automations and all. The Zigbee stick moved with "
+                    "it, plugged into pve1 and passed through to the VM.",
+                    key="mt-moved-2",
+                ),
+                a(
+                    "Great. One thing to check on the Zigbee stick: pass it through by its USB vendor and "
+                    "product ID rather than by port, so it survives being plugged into a different socket:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "lsusb\n"
+                    "qm set 120 --usb0 host=10c4:ea60\n"
+                    "```\n"
+                    "\n"
+                    "Replace the ID with the one `lsusb` shows for the stick (`10c4:ea60` is the common "
+                    "Silicon Labs chip on Sonoff dongles). A short USB extension cable between the stick and "
+                    "the M720q also helps a lot: USB 3 ports radiate noise right at the 2.4 GHz frequencies "
+                    "Zigbee uses."
+                ),
+                u("Everything came back except the two bulbs in Rufus's room. They show as unavailable."),
+                a(
+                    "Bulbs are mains-powered routers in the Zigbee mesh, and after a coordinator move they "
+                    "sometimes don't rejoin on their own. In order of effort:\n"
+                    "\n"
+                    "1. Power-cycle them at the wall switch, wait a minute.\n"
+                    "2. If they stay unavailable, check the Zigbee map in ZHA or Zigbee2MQTT: if they're not "
+                    "connected to anything, they need re-pairing.\n"
+                    '3. To re-pair without losing their entity names: in ZHA, "Reconfigure" first; in '
+                    "Zigbee2MQTT, permit join and reset the bulb (usually five on-off cycles), it keeps its "
+                    "friendly name if the IEEE address is the same.\n"
+                    "\n"
+                    "Rufus's room is probably the furthest from the hall cupboard, so it may also just be "
+                    "range now that the stick has moved."
+                ),
+                u("Power cycle did it. Now, the pause button for Sunniva!"),
+                a(
+                    "Pi-hole 6 has a REST API that can disable blocking for a number of seconds. From Home "
+                    "Assistant, a `rest_command` for each Pi-hole, and a script that calls both:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# Home Assistant: configuration.yaml\n"
+                    "rest_command:\n"
+                    "  pihole_pause_primary:\n"
+                    '    url: "http://pihole.home.arpa/api/dns/blocking"\n'
+                    "    method: POST\n"
+                    "    headers:\n"
+                    "      X-FTL-SID: !secret pihole_primary_sid\n"
+                    '    payload: \'{"blocking": false, "timer": 300}\'\n'
+                    '    content_type: "application/json"\n'
+                    "  pihole_pause_secondary:\n"
+                    '    url: "http://pi.home.arpa/api/dns/blocking"\n'
+                    "    method: POST\n"
+                    "    headers:\n"
+                    "      X-FTL-SID: !secret pihole_secondary_sid\n"
+                    '    payload: \'{"blocking": false, "timer": 300}\'\n'
+                    '    content_type: "application/json"\n'
+                    "\n"
+                    "script:\n"
+                    "  pause_ad_blocking:\n"
+                    '    alias: "Pause ad blocking for 5 minutes"\n'
+                    "    icon: mdi:shield-off\n"
+                    "    sequence:\n"
+                    "      - action: rest_command.pihole_pause_primary\n"
+                    "      - action: rest_command.pihole_pause_secondary\n"
+                    "```\n"
+                    "\n"
+                    "Then put the script on a dashboard as a button."
+                ),
+                u(
+                    "```\n"
+                    "Error. Url: http://pihole.home.arpa/api/dns/blocking. Status code 401. Payload: "
+                    'b\'{"blocking": false, "timer": 300}\'\n'
+                    "```"
+                ),
+                a(
+                    "My mistake: a session ID isn't a fixed secret, it expires. The Pi-hole 6 API wants you "
+                    "to log in first (`POST /api/auth` with the app password), get a fresh session ID, and "
+                    "use that. Easiest is a small shell command in Home Assistant that does both steps:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# Home Assistant: configuration.yaml\n"
+                    "shell_command:\n"
+                    "  pihole_pause: >-\n"
+                    "    for host in pihole.home.arpa pi.home.arpa; do\n"
+                    '      sid=$(curl -s -X POST "http://$host/api/auth" -d \'{"password":"{{ password '
+                    "}}\"}' | jq -r .session.sid);\n"
+                    '      curl -s -X POST "http://$host/api/dns/blocking" -H "X-FTL-SID: $sid" -d '
+                    '\'{"blocking":false,"timer":300}\';\n'
+                    '      curl -s -X DELETE "http://$host/api/auth" -H "X-FTL-SID: $sid";\n'
+                    "    done\n"
+                    "```\n"
+                    "\n"
+                    "Call it from the script with the app password from `secrets.yaml` as the `password` "
+                    "variable. The final `DELETE` logs the session out again, so sessions don't pile up until "
+                    "Pi-hole's limit."
+                ),
+                u(
+                    "Works! Button's on the kitchen tablet dashboard. Sunniva already used it once for a "
+                    "recipe site, and didn't have to call me."
+                ),
+                a("That's the best kind of home automation: the kind that removes you from the loop."),
+                u(
+                    "Next request from the household: Ada now wants a Minecraft server for her and two "
+                    'friends from school. Apparently "everyone has one".',
+                    key="sf-ada",
+                ),
+                a(
+                    "If they play on tablets, it has to be Bedrock Edition (the Java server won't talk to "
+                    "tablets). A Bedrock server is light, well under 1 GB of RAM for three kids, and fits in "
+                    "the Docker VM:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# on docker1: ~/stacks/minecraft/compose.yaml\n"
+                    "services:\n"
+                    "  bedrock:\n"
+                    "    image: itzg/minecraft-bedrock-server:latest\n"
+                    "    container_name: minecraft-bedrock\n"
+                    "    restart: unless-stopped\n"
+                    "    environment:\n"
+                    '      EULA: "TRUE"\n'
+                    '      SERVER_NAME: "Cupboard Craft"\n'
+                    "      GAMEMODE: survival\n"
+                    "      DIFFICULTY: easy\n"
+                    '      ALLOW_CHEATS: "false"\n'
+                    '      ONLINE_MODE: "true"\n'
+                    '      ALLOW_LIST: "true"\n'
+                    '      ALLOW_LIST_USERS: "player1:xuid1,player2:xuid2"\n'
+                    "    ports:\n"
+                    '      - "19132:19132/udp"\n'
+                    "    volumes:\n"
+                    "      - ./data:/data\n"
+                    "    stdin_open: true\n"
+                    "    tty: true\n"
+                    "```\n"
+                    "\n"
+                    "The allow list means only the kids' Xbox accounts can join. On the home network the "
+                    'tablets will find it under "LAN Games" automatically.'
+                ),
+                u(
+                    "LAN only is perfect, the friends play when they're over. Happy Valentine's day btw: "
+                    "Sunniva got flowers, I got a Zigbee button, so we're both happy."
+                ),
+                a("Sounds like a balanced Valentine's. Enjoy the day."),
+            ],
+        ),
+        Session(
+            "2026-02-28T19:45:00Z",
+            [
+                u(
+                    "Backups, finally, before something breaks. What I care about: the photos (the 1.6 TB on "
+                    "the Pi's USB disk), the Home Assistant and Jellyfin configs, and the VMs and containers "
+                    "themselves. I'd like one copy off-site. Budget is small."
+                ),
+                a(
+                    "The usual target is 3-2-1: three copies, on two kinds of storage, one off-site. For you "
+                    "that could be:\n"
+                    "\n"
+                    "1. **The originals** where they are now.\n"
+                    "2. **A local backup disk** on pve1, for fast restores of a VM or a deleted folder.\n"
+                    "3. **An off-site copy** in cheap object storage. Backblaze B2 costs about $6 per TB per "
+                    "month; your 1.6 TB of photos plus a few compressed VM dumps comes to roughly €10 to €12 "
+                    "a month.\n"
+                    "\n"
+                    "For the tooling: Proxmox's own `vzdump` for the VMs and containers (it knows how to "
+                    "snapshot them consistently), and `restic` for files and for shipping everything "
+                    "off-site, encrypted, with deduplication so only changes upload each night. One script on "
+                    "pve1, run nightly, that does both in order, is the easiest to keep an eye on.\n"
+                    "\n"
+                    "Do you have a disk for the local copy?"
+                ),
+                u(
+                    "An old 3 TB disk from my previous PC. I'll put it in a USB dock on pve1, mounted as "
+                    "/mnt/backup. And I made a Backblaze account."
+                ),
+                a(
+                    "Add the disk as Proxmox backup storage so `vzdump` can write to it:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "mkfs.ext4 -L backup /dev/sdc\n"
+                    "mkdir -p /mnt/backup\n"
+                    "echo 'LABEL=backup /mnt/backup ext4 defaults,nofail,x-systemd.device-timeout=10s 0 2' >> "
+                    "/etc/fstab\n"
+                    "mount /mnt/backup\n"
+                    "pvesm add dir backup --path /mnt/backup --content backup --prune-backups keep-last=3\n"
+                    "```\n"
+                    "\n"
+                    "`nofail` means pve1 still boots if the dock is unplugged, which you want for a USB disk. "
+                    "`keep-last=3` keeps three local dumps per guest; older ones are removed automatically.\n"
+                    "\n"
+                    "Next comes the off-site part, once the disk shows up in the UI."
+                ),
+                u('Disk\'s there, shows as "backup" in the UI. Off-site next.'),
+                a(
+                    "In B2, create a private bucket (no object lock for now) and an application key "
+                    "restricted to that bucket only. Bucket names are global across all of B2, so pick "
+                    "something unique, like ohara-family-backup. Then the environment file, readable by root "
+                    "only:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1: /etc/restic/env (chmod 600)\n"
+                    'export B2_BUCKET="ohara-family-backup"\n'
+                    'export RESTIC_REPOSITORY="b2:${B2_BUCKET}:/pve1"\n'
+                    'export RESTIC_PASSWORD_FILE="/etc/restic/password"\n'
+                    'export B2_ACCOUNT_ID="your-key-id"\n'
+                    'export B2_ACCOUNT_KEY="your-application-key"\n'
+                    "```\n"
+                    "\n"
+                    "And the nightly script:\n"
+                    "\n"
+                    "```bash\n"
+                    "#!/usr/bin/env bash\n"
+                    "# on pve1: /usr/local/bin/nightly-backup.sh\n"
+                    "set -euo pipefail\n"
+                    "source /etc/restic/env\n"
+                    "\n"
+                    "# 1. Local dumps of every VM and container\n"
+                    "vzdump --all --mode snapshot --compress zstd --storage backup --quiet 1\n"
+                    "\n"
+                    "# 2. Off-site: the dumps, the photos, and the host's own config\n"
+                    "restic backup --tag nightly --limit-upload 1500 \\\n"
+                    "  /mnt/backup/dump \\\n"
+                    "  /mnt/photos \\\n"
+                    "  /etc/pve /etc/network/interfaces /etc/restic\n"
+                    "\n"
+                    "# 3. Keep a sensible history, drop the rest\n"
+                    "restic forget --tag nightly --keep-daily 7 --keep-weekly 4 --keep-monthly 6 --prune\n"
+                    "```\n"
+                    "\n"
+                    "Before the first run, create the repository with `restic init` (after `source "
+                    "/etc/restic/env`), and **write the password from `/etc/restic/password` down somewhere "
+                    "that isn't this server**. Without it the backup is unreadable, which is the point of the "
+                    "encryption and also the most common way people lose their backups.",
+                    key="code-restic",
+                ),
+                u(
+                    "Password is in the family password manager and on paper in the drawer with the "
+                    "passports. But the photos are on the Pi, not on pve1?"
+                ),
+                a(
+                    "Right, the script expects them at `/mnt/photos`. Rather than running a second backup on "
+                    "the Pi, export the photo folder read-only from the Pi and mount it on pve1, so one "
+                    "script on one machine does everything:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the Pi\n"
+                    "sudo apt install -y nfs-kernel-server\n"
+                    "echo '/srv/photos 192.168.1.0/24(ro,no_subtree_check,all_squash)' | sudo tee -a "
+                    "/etc/exports\n"
+                    "sudo exportfs -ra\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "apt install -y nfs-common\n"
+                    "mkdir -p /mnt/photos\n"
+                    "echo 'pi.home.arpa:/srv/photos /mnt/photos nfs ro,soft,timeo=50,_netdev,nofail 0 0' >> "
+                    "/etc/fstab\n"
+                    "mount /mnt/photos\n"
+                    "```\n"
+                    "\n"
+                    "Read-only on both ends: a bug in a backup script should never be able to delete photos."
+                ),
+                u("```\nmount.nfs: access denied by server while mounting pi.home.arpa:/srv/photos\n```"),
+                a(
+                    "Usually one of two things:\n"
+                    "\n"
+                    "1. **The export path doesn't match.** If `/srv/photos` is a symlink, or the disk is "
+                    "actually mounted at `/media/usb/photos`, the server refuses. Check with `exportfs -v` on "
+                    "the Pi, and use the real mount path.\n"
+                    "2. **The USB disk's filesystem doesn't support NFS export well.** exFAT and NTFS need "
+                    "`fsid=` in the export options:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the Pi\n"
+                    "sudo sed -i "
+                    "'s|(ro,no_subtree_check,all_squash)|(ro,no_subtree_check,all_squash,fsid=1)|' "
+                    "/etc/exports\n"
+                    "sudo exportfs -ra\n"
+                    "sudo exportfs -v\n"
+                    "```\n"
+                    "\n"
+                    "The second is very likely if that disk came formatted for Windows."
+                ),
+                u("It's exFAT, yep. fsid=1 fixed it. Mounted on pve1. Ready for the schedule."),
+                a(
+                    "A systemd timer rather than cron, because it logs every run to the journal and can catch "
+                    "up on a missed run:\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/systemd/system/nightly-backup.service\n"
+                    "[Unit]\n"
+                    "Description=Nightly vzdump and restic backup\n"
+                    "After=network-online.target mnt-backup.mount mnt-photos.mount\n"
+                    "Wants=network-online.target\n"
+                    "\n"
+                    "[Service]\n"
+                    "Type=oneshot\n"
+                    "ExecStart=/usr/local/bin/nightly-backup.sh\n"
+                    "Nice=10\n"
+                    "IOSchedulingClass=idle\n"
+                    "```\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/systemd/system/nightly-backup.timer\n"
+                    "[Unit]\n"
+                    "Description=Run the nightly backup\n"
+                    "\n"
+                    "[Timer]\n"
+                    "OnCalendar=*-*-* 02:00:00\n"
+                    "Persistent=true\n"
+                    "RandomizedDelaySec=5min\n"
+                    "\n"
+                    "[Install]\n"
+                    "WantedBy=timers.target\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "systemctl daemon-reload\n"
+                    "systemctl enable --now nightly-backup.timer\n"
+                    "systemctl list-timers nightly-backup.timer\n"
+                    "```\n"
+                    "\n"
+                    "`Persistent=true` runs a missed backup at the next boot if pve1 was off at the scheduled "
+                    "time, after a power cut for example.",
+                    key="ku-backup-1",
+                ),
+                u("Started the first run by hand. restic says ETA 6 days 14 hours for the photos, lol. Upload life."),
+                a(
+                    "Expected with that upload and the limit in the script: it's the first run, everything is "
+                    "new. Two things to know while it runs:\n"
+                    "\n"
+                    '- restic takes a lock on the repository, so the nightly run will fail with "repository '
+                    "is already locked\" until the first one finishes. That's harmless; the timer tries again "
+                    "the next night.\n"
+                    "- If the first run gets interrupted, the next one doesn't start from zero: chunks "
+                    "already uploaded are reused."
+                ),
+                u(
+                    "Good. I'll leave it chugging. Set the upload limit so Netflix still works in the "
+                    "evening, seems fine."
+                ),
+                a(
+                    "Sounds good. Once it completes, do a test restore of one folder to a temporary path. A "
+                    "backup you haven't restored from is only a hope:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "source /etc/restic/env\n"
+                    "restic snapshots --tag nightly\n"
+                    "restic restore latest --target /tmp/restore-test --include /mnt/photos/2019/summer\n"
+                    "ls /tmp/restore-test/mnt/photos/2019/summer | head\n"
+                    "```"
+                ),
+            ],
+        ),
     ],
     questions=[
         Question(
@@ -678,8 +1083,11 @@ CHAT = Chat(
         ),
         Question("Who's our internet provider?", "Glasnet", ["mt-ip-1"], "single-fact"),
         Question("What did you say kept waking the USB drive up?", "real-time monitoring", ["sf-wake"], "single-fact"),
+        Question("Which of the kids wanted a Minecraft server?", "Ada", ["sf-ada"], "single-fact"),
+        Question("How many monthly snapshots does the backup prune keep?", "--keep-monthly 6", ["code-restic"], "code"),
         Question(
             "Which upstream DNS servers does Pi-hole forward to?", "9.9.9.9; 149.112.112.112", ["code-dns"], "code"
         ),
+        Question("What's the B2 bucket for the backups called?", "ohara-family-backup", ["code-restic"], "code"),
     ],
 )
