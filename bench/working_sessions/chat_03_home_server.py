@@ -1041,6 +1041,682 @@ CHAT = Chat(
                 ),
             ],
         ),
+        Session(
+            "2026-03-14T21:30:00Z",
+            [
+                u(
+                    "Few updates from the house. We switched electricity supplier at the start of the month: "
+                    "the new contract is 29.5 cent per kWh, fixed for a year, which is a relief. That got me "
+                    "to finally put the metering smart plug on the cupboard: pve1, the Pi, the router and "
+                    "both USB disks together pull 31 W on average over a week. The first full backup finished "
+                    "on Tuesday too, 6 days and change like restic said. And Rufus has had a cold all week so "
+                    "nobody in this house has slept, apologies in advance if I ask something stupid.",
+                    key="ku-price-2",
+                ),
+                a(
+                    "Sorry about the sleepless week, hope he's better soon.\n"
+                    "\n"
+                    "At 31 W around the clock, the cupboard uses about 22.6 kWh a month, which at the new "
+                    "price is about €6.70 a month. That's everything, router included, so the servers "
+                    "themselves are a bit less than that. Roughly, from what these parts typically draw:\n"
+                    "\n"
+                    "- router: 8 to 10 W\n"
+                    "- pve1 with its SSDs: 10 to 12 W\n"
+                    "- the Pi: 3 to 4 W\n"
+                    "- the two USB disks: 5 to 8 W when spinning, under 1 W asleep\n"
+                    "\n"
+                    "The one obvious saving left is making sure the disks really sleep when nothing needs "
+                    "them, and letting the CPU and SATA links use their power-saving states. `powertop` can "
+                    "show what's not in a low-power state."
+                ),
+                u("powertop on the Proxmox host? Is that safe?"),
+                a(
+                    "Yes, it's in Debian's repositories and only changes kernel power settings, nothing "
+                    "persistent unless you make it so:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "apt install -y powertop\n"
+                    "powertop --calibrate   # optional, takes a few minutes, screen goes a bit mad\n"
+                    'powertop               # Tab over to "Tunables"\n'
+                    "```\n"
+                    "\n"
+                    'The "Tunables" tab lists settings marked "Bad" that could save power. `powertop '
+                    '--auto-tune` sets all of them to "Good" in one go, until the next reboot.'
+                ),
+                u(
+                    "Tunables page says:\n"
+                    "\n"
+                    "```\n"
+                    "   Bad           Enable SATA link power management for host0\n"
+                    "   Bad           Enable SATA link power management for host1\n"
+                    "   Bad           Autosuspend for USB device Sonoff Zigbee 3.0 USB Dongle Plus [Silicon "
+                    "Labs]\n"
+                    "   Bad           Autosuspend for USB device USB 3.0 Dock [JMicron]\n"
+                    "   Bad           Runtime PM for PCI Device Intel Corporation Ethernet Connection (7) "
+                    "I219-LM\n"
+                    "   Good          VM writeback timeout\n"
+                    "```"
+                ),
+                a(
+                    "Auto-tune everything except the Zigbee stick: a USB radio that suspends drops off the "
+                    "Zigbee network. Make the tuning persistent with a service that runs auto-tune at boot "
+                    "and then switches the stick's autosuspend back off:\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/systemd/system/powertop.service\n"
+                    "[Unit]\n"
+                    "Description=powertop auto-tune\n"
+                    "After=multi-user.target\n"
+                    "\n"
+                    "[Service]\n"
+                    "Type=oneshot\n"
+                    "ExecStart=/usr/sbin/powertop --auto-tune\n"
+                    "ExecStartPost=/bin/sh -c 'for d in /sys/bus/usb/devices/*; do [ \"$(cat $d/idVendor "
+                    '2>/dev/null)" = "10c4" ] && echo on > $d/power/control; done\'\n'
+                    "\n"
+                    "[Install]\n"
+                    "WantedBy=multi-user.target\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "systemctl daemon-reload\n"
+                    "systemctl enable --now powertop.service\n"
+                    "```\n"
+                    "\n"
+                    "The network card's runtime PM is usually fine on the I219, but if you ever see the link "
+                    "drop under load, that's the setting to revert first."
+                ),
+                u(
+                    "Ha, I'd already run auto-tune before reading your message and the Zigbee stick dropped "
+                    "straight away. With the service it's fine. Plug says 26 W now."
+                ),
+                a(
+                    "That's a decent drop for ten minutes' work: about 3.6 kWh a month less, just over €1 a "
+                    "month. Not life-changing, but it adds up over the years and it's free."
+                ),
+                u(
+                    "Another thing off the Pi: the UniFi controller for our two access points used to run "
+                    "there in Docker. It's now on docker1 with a compose file like the others, and both APs "
+                    "adopted fine after a set-inform.",
+                    key="mt-moved-3",
+                ),
+                a(
+                    "Good. Two things with UniFi specifically:\n"
+                    "\n"
+                    "- The controller's own backups (Settings → System → Backups) are worth turning on with a "
+                    "daily schedule; they land in its data volume, which the nightly vzdump of docker1 "
+                    "already picks up.\n"
+                    "- If you're on one of the images that bundles MongoDB, don't upgrade the MongoDB version "
+                    "in place; move to the image that has a separate database container when you upgrade "
+                    "next, that's where most of the UniFi-in-Docker breakage comes from.\n"
+                    "\n"
+                    "Since the APs only need the controller for configuration changes, a UniFi outage doesn't "
+                    "take the wifi down, so it's a low-risk service to host anywhere."
+                ),
+                u(
+                    "So what's left on the Pi is the secondary Pi-hole, nebula-sync and the photo disk. Is it "
+                    "still worth running at all?"
+                ),
+                a(
+                    "As the second DNS server, yes: it's the reason a pve1 reboot doesn't take the house's "
+                    "internet with it. At 3 to 4 W it costs about 2.6 kWh a month, well under €1 a month.\n"
+                    "\n"
+                    "The photo disk is the weaker part: it's the *original* copy of the most precious data, "
+                    "on exFAT, on USB, on a Pi. At some point it would be worth moving the photos onto a "
+                    "proper disk in pve1 (or a NAS) and keeping the Pi as a small DNS box only. No rush while "
+                    "backups run every night."
+                ),
+                u(
+                    "Keeping it then. Sunniva asked if the cupboard gets hot since it's closed. Thermometer "
+                    "says 31 degrees in there."
+                ),
+                a(
+                    "31 °C air temperature is fine for this hardware, but check the CPU and disks themselves:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "apt install -y lm-sensors smartmontools\n"
+                    "sensors | grep -E 'Package|Core'\n"
+                    "smartctl -A /dev/sdb | grep -i temp\n"
+                    "smartctl -A /dev/sdc | grep -i temp\n"
+                    "```\n"
+                    "\n"
+                    "CPU under 60 °C at idle and disks under 45 °C are comfortable. If the disks are above 50 "
+                    "°C, a few centimetres of space around the USB enclosures, or a slot in the cupboard "
+                    "door, makes a bigger difference than anything else."
+                ),
+                u("CPU 48 idle, disks 39 and 41. Fine then."),
+                a("All comfortable. Worth checking once in summer, when the cupboard will be warmer."),
+            ],
+        ),
+        Session(
+            "2026-03-29T10:10:00Z",
+            [
+                u(
+                    "Saturday morning drama: the internet went down for everyone. Turns out the Pi's SD card "
+                    "died (filesystem went read-only, then nothing at all), at the exact moment pve1 was "
+                    "rebooting for a kernel update I'd started from my phone. So for about ten minutes there "
+                    "was no DNS in the house at all, and three people told me the internet was broken.",
+                    key="mt-outage-2",
+                ),
+                a(
+                    "Bad luck with the timing, but it's the failure the two-DNS setup can't cover: both at "
+                    "once. Two lessons:\n"
+                    "\n"
+                    "1. **Don't reboot one DNS server without checking the other is up.** A one-liner before "
+                    "any reboot of pve1:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "dig +short +time=2 @pi.home.arpa example.com || echo \"secondary DNS is down, don't "
+                    'reboot now"\n'
+                    "```\n"
+                    "\n"
+                    "2. **SD cards are the weakest part of a Pi** that runs 24/7: constant small writes "
+                    "(logs, Pi-hole's database) wear them out. A Pi 4 can boot from a USB SSD, which lasts "
+                    "far longer.\n"
+                    "\n"
+                    "The good news: nothing on the Pi was irreplaceable. The photos are on the USB disk, not "
+                    "the SD card, and they're backed up anyway."
+                ),
+                u("The Pi 4 can boot from USB? I have a spare 120 GB SSD and a SATA-to-USB cable."),
+                a(
+                    "Yes, with a recent bootloader, which any Pi 4 updated in the last few years has. Since "
+                    "the SD card is dead, do it from another machine with Raspberry Pi Imager: write "
+                    "Raspberry Pi OS Lite (64-bit) directly to the SSD, and in the Imager's settings set the "
+                    "hostname, your user, SSH key and locale.\n"
+                    "\n"
+                    "If the Pi doesn't boot from the SSD on its own, the boot order needs changing, which you "
+                    "can do with a temporary SD card:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the Pi (booted from any SD card)\n"
+                    "sudo rpi-eeprom-update -a\n"
+                    "sudo rpi-eeprom-config --edit\n"
+                    "# set: BOOT_ORDER=0xf41   (try USB first, then SD, then repeat)\n"
+                    "sudo reboot\n"
+                    "```\n"
+                    "\n"
+                    "Some SATA-to-USB cables have a chipset the Pi doesn't get along with (the symptom is "
+                    "random disconnects); if you see that, an adapter with an ASMedia chip usually fixes it."
+                ),
+                u(
+                    "Booted from the SSD first try. What do I need to bring back? Secondary Pi-hole, "
+                    "nebula-sync, the NFS export, anything else?"
+                ),
+                a(
+                    "That's the list, plus the static address. In order:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on the Pi\n"
+                    'sudo nmcli con mod "Wired connection 1" ipv4.method manual \\\n'
+                    "  ipv4.addresses 192.168.1.2/24 ipv4.gateway 192.168.1.254 ipv4.dns 127.0.0.1\n"
+                    'sudo nmcli con up "Wired connection 1"\n'
+                    "\n"
+                    "curl -sSL https://install.pi-hole.net | sudo bash\n"
+                    "\n"
+                    "sudo apt install -y docker.io docker-compose-plugin nfs-kernel-server\n"
+                    "echo '/srv/photos 192.168.1.0/24(ro,no_subtree_check,all_squash,fsid=1)' | sudo tee -a "
+                    "/etc/exports\n"
+                    "sudo exportfs -ra\n"
+                    "```\n"
+                    "\n"
+                    "Then copy the nebula-sync compose file and its `.env` back (from docker1's notes or your "
+                    "own copy), and `docker compose up -d`. Nebula-sync will copy all settings and lists from "
+                    "the primary at its next run, so you don't need to restore Pi-hole's settings by hand.\n"
+                    "\n"
+                    "Check the USB photo disk's `fstab` line too, since it was on the old SD card."
+                ),
+                u(
+                    "All back, photos export included. Lesson learned: put the Pi's config in git so I'm not "
+                    "rebuilding everything from memory."
+                ),
+                a(
+                    "A small private repo with the stacks and the few system files you've changed is enough:\n"
+                    "\n"
+                    "```text\n"
+                    "homelab/\n"
+                    "├── pi/\n"
+                    "│   ├── stacks/nebula-sync/compose.yaml\n"
+                    "│   ├── etc/exports\n"
+                    "│   └── etc/fstab.snippet\n"
+                    "├── docker1/\n"
+                    "│   └── stacks/{jellyfin,unifi,minecraft}/compose.yaml\n"
+                    "├── pve1/\n"
+                    "│   ├── usr/local/bin/nightly-backup.sh\n"
+                    "│   └── etc/systemd/system/{nightly-backup,powertop}.{service,timer}\n"
+                    "└── README.md   # what runs where, and how to rebuild each box\n"
+                    "```\n"
+                    "\n"
+                    "Keep `.env` files and the restic password out of it (`.gitignore` them), and store those "
+                    "in the password manager. The README is the part you'll thank yourself for: a half-page "
+                    "per machine on how to rebuild it from nothing."
+                ),
+                u(
+                    "Also changed the backup schedule this week: the nightly backup and the Jellyfin library "
+                    "scan were both hammering the disks around 2am and the backup took 3 hours. I moved the "
+                    "timer to 04:30, and now it's done by about 5:15.",
+                    key="ku-backup-2",
+                ),
+                a(
+                    "Makes sense: two jobs reading the same USB disks at once is slower than running them one "
+                    "after the other, because the disk heads spend their time jumping between the two. Since "
+                    "the timer has `RandomizedDelaySec`, it will start within five minutes of the new time. "
+                    "You can confirm the next run with `systemctl list-timers nightly-backup.timer`."
+                ),
+                u(
+                    'Could the backup tell me when it fails? I only noticed the "repository locked" errors '
+                    "by accident in the journal."
+                ),
+                a(
+                    "systemd can start another unit when a service fails. A template unit that sends a push "
+                    "notification through ntfy, which has a free app and needs no account:\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/systemd/system/notify-failure@.service\n"
+                    "[Unit]\n"
+                    "Description=Push a notification that %i failed\n"
+                    "\n"
+                    "[Service]\n"
+                    "Type=oneshot\n"
+                    "ExecStart=/usr/bin/curl -fsS \\\n"
+                    '  -H "Title: %i failed on pve1" \\\n'
+                    '  -H "Priority: high" \\\n'
+                    '  -d "See: journalctl -u %i -n 50" \\\n'
+                    "  https://ntfy.sh/ohara-pve1-7f3k2q\n"
+                    "```\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: add to /etc/systemd/system/nightly-backup.service, under [Unit]\n"
+                    "OnFailure=notify-failure@%n.service\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "systemctl daemon-reload\n"
+                    "```\n"
+                    "\n"
+                    "The topic name is effectively the password on the public ntfy server, so make it long "
+                    "and random, and subscribe to it in the app. Only outgoing traffic, nothing to open on "
+                    "the router."
+                ),
+                u("Subscribed. Got a test push on my phone."),
+                a(
+                    "Then test the real path once: make the backup fail on purpose and check the notification "
+                    "arrives. Unplugging the backup disk's dock and starting the service by hand is a "
+                    "realistic test:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "systemctl start nightly-backup.service\n"
+                    "systemctl status nightly-backup.service --no-pager\n"
+                    "```"
+                ),
+                u(
+                    "Unplugged the dock, started it: failed, notification arrived within seconds, and pve1 "
+                    "itself didn't care thanks to nofail. 👍"
+                ),
+                a(
+                    "That's the whole chain tested: failure, notification, and a host that keeps running. "
+                    "Plug the dock back in and the next night's run will be normal."
+                ),
+            ],
+        ),
+        Session(
+            "2026-04-12T16:00:00Z",
+            [
+                u(
+                    "Big news: fibre finally arrived on Wednesday! We're on 500 Mbit/s up and 1 Gbit down "
+                    "now. The engineer was here three hours drilling through the front wall, and the kids "
+                    "watched the whole thing like it was television. It came with a new ISP box, which "
+                    "luckily kept the same address, but I had to redo the DHCP settings so it hands out both "
+                    "Pi-holes again. First thing I noticed afterwards: the upload limit in the backup script "
+                    "is silly now.",
+                    key="ku-upload-2",
+                ),
+                a(
+                    "Congratulations, that's a huge jump. Check that every device got the new DNS settings: "
+                    "leases from the old box can linger until they expire, so some devices may still be "
+                    "pointing at whatever the new box handed out on its first day.\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "pct exec 105 -- pihole -c -e | head -20\n"
+                    "```\n"
+                    "\n"
+                    "If the number of clients in Pi-hole is roughly what it was before, you're good.\n"
+                    "\n"
+                    "For the backup, `--limit-upload 1500` is in KiB/s, about 12 Mbit/s. You can raise it a "
+                    "lot now without anyone noticing in the evening. Something like 20 MiB/s leaves plenty of "
+                    "room:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1: /usr/local/bin/nightly-backup.sh\n"
+                    "restic backup --tag nightly --limit-upload 20000 \\\n"
+                    "```\n"
+                    "\n"
+                    "And since it runs in the early morning anyway, you could also drop the limit entirely."
+                ),
+                u(
+                    "Sunniva wants her phone photos backed up automatically. Her phone is always full, Google "
+                    "Photos is full, and she refuses to pay for more."
+                ),
+                a(
+                    "Immich is the self-hosted option closest to Google Photos: phone app with automatic "
+                    "upload, timeline, face grouping, albums. It runs as a few containers on docker1:\n"
+                    "\n"
+                    "```yaml\n"
+                    "# on docker1: ~/stacks/immich/compose.yaml\n"
+                    "name: immich\n"
+                    "services:\n"
+                    "  immich-server:\n"
+                    "    image: ghcr.io/immich-app/immich-server:${IMMICH_VERSION:-release}\n"
+                    "    volumes:\n"
+                    "      - ${UPLOAD_LOCATION}:/usr/src/app/upload\n"
+                    "      - /etc/localtime:/etc/localtime:ro\n"
+                    "    env_file: .env\n"
+                    "    ports:\n"
+                    '      - "2283:2283"\n'
+                    "    depends_on: [redis, database]\n"
+                    "    restart: unless-stopped\n"
+                    "\n"
+                    "  immich-machine-learning:\n"
+                    "    image: ghcr.io/immich-app/immich-machine-learning:${IMMICH_VERSION:-release}\n"
+                    "    volumes:\n"
+                    "      - model-cache:/cache\n"
+                    "    env_file: .env\n"
+                    "    restart: unless-stopped\n"
+                    "\n"
+                    "  redis:\n"
+                    "    image: docker.io/valkey/valkey:8-bookworm\n"
+                    "    restart: unless-stopped\n"
+                    "\n"
+                    "  database:\n"
+                    "    image: ghcr.io/immich-app/postgres:14-vectorchord0.3.0-pgvectors0.2.0\n"
+                    "    environment:\n"
+                    "      POSTGRES_PASSWORD: ${DB_PASSWORD}\n"
+                    "      POSTGRES_USER: ${DB_USERNAME}\n"
+                    "      POSTGRES_DB: ${DB_DATABASE_NAME}\n"
+                    "    volumes:\n"
+                    "      - ${DB_DATA_LOCATION}:/var/lib/postgresql/data\n"
+                    "    restart: unless-stopped\n"
+                    "\n"
+                    "volumes:\n"
+                    "  model-cache:\n"
+                    "```\n"
+                    "\n"
+                    "Take the `.env` from Immich's release page and set `UPLOAD_LOCATION` to a folder on a "
+                    "disk with room to grow; the photos are the bulk of it. Immich changes fast, so pin "
+                    "`IMMICH_VERSION` to a specific release and read the release notes before bumping it."
+                ),
+                u(
+                    "```\n"
+                    "immich_server  | [Nest] 7  - 04/12/2026, 4:41:09 PM   ERROR "
+                    "[Microservices:DatabaseService] Connection to database failed: error: password "
+                    'authentication failed for user "postgres"\n'
+                    "```"
+                ),
+                a(
+                    "The database container initialised its data directory with one password, and the server "
+                    "is now using another. That happens when the `.env` was edited after the first `up`: "
+                    "Postgres only reads `POSTGRES_PASSWORD` when it creates the database, later changes are "
+                    "ignored.\n"
+                    "\n"
+                    "Since there's no data yet, the quickest fix is to start the database fresh:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on docker1\n"
+                    "cd ~/stacks/immich\n"
+                    "docker compose down\n"
+                    "sudo rm -rf ./postgres     # whatever DB_DATA_LOCATION points to\n"
+                    "docker compose up -d\n"
+                    "docker compose logs -f immich-server\n"
+                    "```\n"
+                    "\n"
+                    "Only do the `rm` now, while it's empty. Once photos are in, the database holds all the "
+                    "albums and faces."
+                ),
+                u("Working. Her phone is uploading over wifi at home: 41,000 photos, it says about a day."),
+                a(
+                    "Let it run overnight. Two things to sort while it does:\n"
+                    "\n"
+                    "- **Backups:** the upload folder and the database need to be in the nightly backup. Add "
+                    "the upload folder to the restic paths, and dump the database before restic runs, because "
+                    "copying a running Postgres data directory isn't a reliable backup:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1: /usr/local/bin/nightly-backup.sh, before the restic step\n"
+                    "ssh docker1 'docker exec immich-database-1 pg_dumpall -U postgres' | zstd > "
+                    "/mnt/backup/immich-db.sql.zst\n"
+                    "```\n"
+                    "\n"
+                    '- **The phone app\'s setting** "Back up only on wifi" should stay on, so it never uses '
+                    "her mobile data."
+                ),
+                u("Added both. The backup is growing of course, B2 was €9 this month."),
+                a(
+                    "Still reasonable for what it protects. restic deduplicates, so the cost will grow with "
+                    "new photos, not with the number of nights. If it ever creeps up, the retention policy is "
+                    "the lever: fewer monthly snapshots means less history to keep, though for photos that "
+                    "are only ever added, it makes little difference."
+                ),
+                u(
+                    'Rufus asked why the TV says "Jellyfin" and not "Netflix". I told him it\'s Daddy\'s '
+                    "Netflix. He wasn't impressed."
+                ),
+                a(
+                    "Tough crowd. Maybe a custom logo on the home screen would win him over: Jellyfin lets "
+                    "you set a splash screen and a login disclaimer under Dashboard → General → Branding."
+                ),
+                u(
+                    'Random question: Proxmox shows "You do not have a valid subscription" every time I log '
+                    "in. Can I make it go away?"
+                ),
+                a(
+                    "It's harmless: the free repository you set up gets the same software, and the popup is "
+                    "Proxmox's nudge to buy support. You can patch it out of the web UI's JavaScript; the "
+                    "patch is reverted whenever the `proxmox-widget-toolkit` package updates, so it needs "
+                    "reapplying:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "cp /usr/share/javascript/proxmox-widget-toolkit/proxmoxlib.js{,.bak}\n"
+                    "sed -i.orig \"s/res.data.status.toLowerCase() !== 'active'/false/\" \\\n"
+                    "  /usr/share/javascript/proxmox-widget-toolkit/proxmoxlib.js\n"
+                    "systemctl restart pveproxy\n"
+                    "```\n"
+                    "\n"
+                    "Clear the browser cache afterwards. Or just click OK, which is what a lot of people end "
+                    "up doing after the third time the patch got reverted."
+                ),
+                u("I'll live with the popup. Clicking OK is a lifestyle now."),
+                a("Very zen. It's one click, and it never breaks after an update."),
+            ],
+        ),
+        Session(
+            "2026-04-26T20:40:00Z",
+            [
+                u(
+                    "We had a 40-minute power cut on Thursday. Everything came back on its own (thank you, "
+                    "BIOS setting), but the restic repository had a stale lock the next night and Home "
+                    "Assistant took ages to come back. Should I get a UPS?"
+                ),
+                a(
+                    "For this setup, yes, a small one is worth it. Not to ride out 40 minutes, but to shut "
+                    "things down cleanly after a few minutes on battery, so nothing is cut mid-write and "
+                    "everything comes back in a known state.\n"
+                    "\n"
+                    "A line-interactive UPS around 700 VA is plenty for a 26 W cupboard: it would run for 30 "
+                    "minutes or more, and you only need five. Look for one with a USB data port, so pve1 can "
+                    "read its status. APC Back-UPS and Eaton Ellipse models are well supported by NUT, the "
+                    "standard Linux UPS software.\n"
+                    "\n"
+                    "The UPS itself uses some power too, typically 2 to 4 W in standby: about 2.2 kWh a "
+                    "month, roughly €0.65 a month at your price."
+                ),
+                u(
+                    "Bought an APC Back-UPS 700, USB cable into pve1. Router, pve1 and the Pi are on the "
+                    "battery sockets."
+                ),
+                a(
+                    "NUT on pve1, as the machine that talks to the UPS:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "apt install -y nut\n"
+                    "```\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/nut/ups.conf\n"
+                    "[apc]\n"
+                    "  driver = usbhid-ups\n"
+                    "  port = auto\n"
+                    '  desc = "Hall cupboard"\n'
+                    "```\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/nut/upsmon.conf (the relevant lines)\n"
+                    "MONITOR apc@localhost 1 upsmon-primary CHANGE-ME primary\n"
+                    'SHUTDOWNCMD "/sbin/shutdown -h +0"\n'
+                    "FINALDELAY 5\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1\n"
+                    "echo 'MODE=netserver' > /etc/nut/nut.conf\n"
+                    "systemctl restart nut-server nut-monitor\n"
+                    "upsc apc@localhost\n"
+                    "```\n"
+                    "\n"
+                    "Set the matching user and password in `/etc/nut/upsd.users`. Proxmox shuts down the VMs "
+                    "and containers cleanly as part of the host shutdown, so Home Assistant and the rest get "
+                    "a proper stop."
+                ),
+                u(
+                    "```\n"
+                    "battery.charge: 100\n"
+                    "battery.runtime: 2460\n"
+                    "battery.voltage: 13.6\n"
+                    "device.model: Back-UPS ES 700G\n"
+                    "input.voltage: 236.0\n"
+                    "ups.load: 9\n"
+                    "ups.status: OL\n"
+                    "```"
+                ),
+                a(
+                    "All healthy: on line power (`OL`), fully charged, 9% load, and an estimated 2,460 "
+                    "seconds, about 41 minutes, of runtime at the current load.\n"
+                    "\n"
+                    'By default NUT shuts down when the UPS reports "low battery", which on these models is '
+                    "a few minutes before empty. For a cleaner margin, shut down after five minutes on "
+                    "battery instead, with `upssched`:\n"
+                    "\n"
+                    "```ini\n"
+                    "# on pve1: /etc/nut/upssched.conf\n"
+                    "CMDSCRIPT /usr/local/bin/upssched-cmd\n"
+                    "PIPEFN /run/nut/upssched.pipe\n"
+                    "LOCKFN /run/nut/upssched.lock\n"
+                    "AT ONBATT apc@localhost START-TIMER shutdown-after-5 300\n"
+                    "AT ONLINE apc@localhost CANCEL-TIMER shutdown-after-5\n"
+                    "```\n"
+                    "\n"
+                    "```bash\n"
+                    "#!/bin/sh\n"
+                    "# on pve1: /usr/local/bin/upssched-cmd\n"
+                    '[ "$1" = "shutdown-after-5" ] && /sbin/upsmon -c fsd\n'
+                    "```\n"
+                    "\n"
+                    "The Pi can be a NUT client of pve1 too, so it shuts itself down at the same time; its "
+                    "SSD will thank you."
+                ),
+                u(
+                    "Rufus has started sneaking the tablet into bed to watch YouTube. Can Pi-hole block "
+                    "YouTube for his tablet only, and only at night?"
+                ),
+                a(
+                    "Yes, with groups. Put his tablet in its own group with a YouTube blocklist, and let Home "
+                    "Assistant switch that group on at bedtime and off in the morning.\n"
+                    "\n"
+                    'In Pi-hole: Groups → add "rufus-night"; Clients → add his tablet, assign it to that '
+                    "group only; Domains → add a regex deny rule `(^|\\.)youtube\\.com$` and "
+                    '`(^|\\.)googlevideo\\.com$`, assigned to "rufus-night" only. Then from Home Assistant:\n'
+                    "\n"
+                    "```yaml\n"
+                    "# Home Assistant: automations.yaml\n"
+                    '- alias: "Rufus: no YouTube at night"\n'
+                    "  triggers:\n"
+                    "    - trigger: time\n"
+                    '      at: "20:00:00"\n'
+                    "  actions:\n"
+                    "    - action: shell_command.pihole_group\n"
+                    "      data:\n"
+                    "        group: rufus-night\n"
+                    "        enabled: true\n"
+                    "\n"
+                    '- alias: "Rufus: YouTube back in the morning"\n'
+                    "  triggers:\n"
+                    "    - trigger: time\n"
+                    '      at: "07:00:00"\n'
+                    "  actions:\n"
+                    "    - action: shell_command.pihole_group\n"
+                    "      data:\n"
+                    "        group: rufus-night\n"
+                    "        enabled: false\n"
+                    "```\n"
+                    "\n"
+                    "The `shell_command.pihole_group` follows the same log-in, call, log-out pattern as the "
+                    'pause button, with a `PUT /api/groups/<name>` and `{"enabled": true}` in the middle.'
+                ),
+                u("Lovely. Sunniva approves. Rufus does not."),
+                a("That's how you know it works."),
+                u("About the stale restic lock after the power cut: can the script deal with that itself?"),
+                a(
+                    'Yes. A lock left by a process that no longer exists is "stale", and `restic unlock` '
+                    "removes only stale locks by default, never one held by a running backup. Since only this "
+                    "script uses the repository, it's safe to run it at the start:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1: /usr/local/bin/nightly-backup.sh, right after `source /etc/restic/env`\n"
+                    "restic unlock\n"
+                    "```\n"
+                    "\n"
+                    "Also worth adding a weekly integrity check of a small random part of the repository, so "
+                    "corruption is found early rather than on the day you need a restore:\n"
+                    "\n"
+                    "```bash\n"
+                    "# on pve1: at the end of the script, Sundays only\n"
+                    '[ "$(date +%u)" = 7 ] && restic check --read-data-subset=2%\n'
+                    "```"
+                ),
+                u('Last thing: is there a "spring cleaning" checklist I should go through once a year or so?'),
+                a(
+                    "A yearly checklist for a setup like yours:\n"
+                    "\n"
+                    "1. **Restore test.** Restore one VM from a local dump to a new ID and boot it, and one "
+                    "folder from B2. The only real proof the backups work.\n"
+                    "2. **Disk health.** `smartctl -a` on every disk; watch reallocated sectors and the "
+                    "power-on hours of the old 3 TB backup disk in particular.\n"
+                    "3. **Passwords and keys.** Check that the restic password, the B2 key and the Pi-hole "
+                    "app passwords are in the password manager and still valid.\n"
+                    "4. **Updates.** Proxmox, the Pi, docker1, and the images in each compose file; read the "
+                    "release notes for Immich and Home Assistant before jumping versions.\n"
+                    "5. **The README.** Read it as if you'd never seen the setup. Anything you had to look up "
+                    "elsewhere goes in.\n"
+                    "6. **UPS battery.** Pull the plug for a minute and watch it switch over; batteries last "
+                    "three to five years."
+                ),
+                u(
+                    "Brilliant, going in my calendar for every April. This has been a great few months of "
+                    'tinkering. Sunniva now calls the hall cupboard "Eamon\'s shrine".'
+                ),
+                a(
+                    "A well-earned title. The shrine now has DNS that survives reboots, backups that are "
+                    "tested, a UPS and a family that can pause the ad blocker without you. Enjoy it."
+                ),
+            ],
+        ),
     ],
     questions=[
         Question(
@@ -1050,7 +1726,7 @@ CHAT = Chat(
             "standing-instruction",
         ),
         Question(
-            "Is it worth leaving the old NAS switched on all the time?",
+            "Is it worth keeping the Minecraft server up around the clock?",
             "kWh per month",
             ["si-kwh"],
             "standing-instruction",
@@ -1069,6 +1745,13 @@ CHAT = Chat(
         ),
         Question("Which used mini PC should I get as a second node?", "no loud fans", ["pref-quiet"], "preference"),
         Question(
+            "What are we paying for electricity per kWh?",
+            "29.5 cent",
+            ["ku-price-2"],
+            "knowledge-update",
+            superseded=["ku-price-1"],
+        ),
+        Question(
             "Where does our main Pi-hole run?",
             "LXC on pve1",
             ["ku-pihole-2"],
@@ -1076,9 +1759,31 @@ CHAT = Chat(
             superseded=["ku-pihole-1"],
         ),
         Question(
+            "What time do the nightly backups run?",
+            "04:30",
+            ["ku-backup-2"],
+            "knowledge-update",
+            superseded=["ku-backup-1"],
+        ),
+        Question(
+            "What's our upload speed?", "500 Mbit/s", ["ku-upload-2"], "knowledge-update", superseded=["ku-upload-1"]
+        ),
+        Question(
+            "Which services did we move off the Raspberry Pi onto Proxmox?",
+            "Pi-hole; Home Assistant; UniFi controller",
+            ["ku-pihole-2", "mt-moved-2", "mt-moved-3"],
+            "multi-turn",
+        ),
+        Question(
             "What are the IP addresses of the Pi and of the Proxmox host?",
             "192.168.1.2; 192.168.1.10",
             ["mt-ip-1", "mt-ip-2"],
+            "multi-turn",
+        ),
+        Question(
+            "What caused the two times the internet 'went down' at home?",
+            "blocked the school portal; SD card died",
+            ["mt-outage-1", "mt-outage-2"],
             "multi-turn",
         ),
         Question("Who's our internet provider?", "Glasnet", ["mt-ip-1"], "single-fact"),
