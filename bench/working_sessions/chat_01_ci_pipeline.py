@@ -465,8 +465,14 @@ CHAT = Chat(
                     "`frontend/node_modules`, `*.pyc` and `.env`, otherwise `COPY . .` drags all of that into "
                     "the build context."
                 ),
-                u("Small request: put the code first and the explanation after it. I skim.", key="si-codefirst"),
+                u(
+                    "Small request: when you give me YAML, don't use anchors or aliases. Half the team "
+                    "doesn't know them and they make the files hard to review.",
+                    key="si-noanchors",
+                ),
                 a(
+                    "Fine by me, plain keys only. The image job:\n"
+                    "\n"
                     "```yaml\n"
                     "  image:\n"
                     "    runs-on: ubuntu-latest\n"
@@ -2432,9 +2438,9 @@ CHAT = Chat(
             "standing-instruction",
         ),
         Question(
-            "Why is the frontend lint job slower than the backend one?",
-            "code first",
-            ["si-codefirst"],
+            "Add a job that builds the docs site whenever main changes.",
+            "don't use anchors or aliases",
+            ["si-noanchors"],
             "standing-instruction",
         ),
         Question(

@@ -724,7 +724,7 @@ CHAT = Chat(
                     "Assistant, a `rest_command` for each Pi-hole, and a script that calls both:\n"
                     "\n"
                     "```yaml\n"
-                    "# Home Assistant: configuration.yaml\n"
+                    "# on Home Assistant (VM 120): configuration.yaml\n"
                     "rest_command:\n"
                     "  pihole_pause_primary:\n"
                     '    url: "http://pihole.home.arpa/api/dns/blocking"\n'
@@ -764,7 +764,7 @@ CHAT = Chat(
                     "use that. Easiest is a small shell command in Home Assistant that does both steps:\n"
                     "\n"
                     "```yaml\n"
-                    "# Home Assistant: configuration.yaml\n"
+                    "# on Home Assistant (VM 120): configuration.yaml\n"
                     "shell_command:\n"
                     "  pihole_pause: >-\n"
                     "    for host in pihole.home.arpa pi.home.arpa; do\n"
@@ -1644,7 +1644,7 @@ CHAT = Chat(
                     '`(^|\\.)googlevideo\\.com$`, assigned to "rufus-night" only. Then from Home Assistant:\n'
                     "\n"
                     "```yaml\n"
-                    "# Home Assistant: automations.yaml\n"
+                    "# on Home Assistant (VM 120): automations.yaml\n"
                     '- alias: "Rufus: no YouTube at night"\n'
                     "  triggers:\n"
                     "    - trigger: time\n"
