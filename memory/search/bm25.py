@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 
@@ -46,6 +46,7 @@ class Bm25:
     scores: dict[uuid.UUID, float]
     ceiling: float  # the best score any document could reach for the query
     once: float = 0.0  # the score of a document of average length holding each query term once
+    idf: dict[str, float] = field(default_factory=dict)  # per query term (lexeme)
 
     def normalized(self, row_id: uuid.UUID, method: str) -> float:
         """``query``: the share of the query matched, so one common word earns little;
@@ -61,6 +62,20 @@ class Bm25:
 
 
 NOTHING = Bm25({}, 1.0)
+
+
+def holding_once(bm25: Bm25, rows: list[uuid.UUID], lexemes: list[str], weight: float) -> Bm25:
+    """``bm25`` with each of ``rows`` scored as if it also held ``lexemes`` once, at a length of the
+    average: the score of each of those terms is then its idf (``term_score`` with ``tf`` 1); a
+    lexeme the query did not have is scored as its rarest term. ``weight`` scales the addition."""
+    if not rows or not lexemes or weight <= 0:
+        return bm25
+    rarest = max(bm25.idf.values(), default=0.0)
+    added = weight * sum(bm25.idf.get(lexeme, rarest) for lexeme in lexemes)
+    scores = dict(bm25.scores)
+    for row_id in rows:
+        scores[row_id] = scores.get(row_id, 0.0) + added
+    return replace(bm25, scores=scores)
 
 
 def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, owned: bool) -> Bm25:
@@ -89,17 +104,22 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
     with reader().cursor() as cursor:
         cursor.execute(statement, values)
         scores = {row_id: float(score) for row_id, score in cursor.fetchall()}
-    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms])
+    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms)
 
 
-def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float]) -> Bm25:
+def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float], terms: list[str]) -> Bm25:
     """The scores with their scales: the most any row could score (every term, tf → ∞), and a
     query's words trusted as far as they carry information, measured against two words no row
     holds: a question whose only indexed word is a common one ("What does the user do for a
     living?": "live") does not make every row holding that word a full match."""
     idf = [math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in frequencies]
     unseen = math.log(1 + (n + 0.5) / 0.5)
-    return Bm25(scores, ceiling=sum(idf) * (settings.HELIX_SEARCH_BM25_K1 + 1), once=max(sum(idf), 2 * unseen))
+    return Bm25(
+        scores,
+        ceiling=sum(idf) * (settings.HELIX_SEARCH_BM25_K1 + 1),
+        once=max(sum(idf), 2 * unseen),
+        idf=dict(zip(terms, idf, strict=True)),
+    )
 
 
 def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -> str:

@@ -1,0 +1,169 @@
+"""Questions that ask for a kind of thing: "What instruments does Tim play?", "Which martial arts
+has John done?", "What pets does Nate have?". The memories that answer them name an instance
+("I'm learning the violin", "I'm doing kickboxing", "this is Max, our new dog") and rarely the
+kind's own word, so neither the words nor, in a long turn, the meaning of the question reach them.
+
+The lexicon (``memory/ingest/english/lists/kinds.txt``: a kind, its other names, its common
+instances) says which words are instances of which kind. A question's kind is the head of the
+noun phrase its "what" or "which" asks about ("what european cities", "which kinds of music").
+A memory of the searcher's scope that names an instance of it, and not the kind's word itself,
+counts in BM25 as holding that word once (memory.search.bm25), and joins the seeds: one statement
+more, for these questions only.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from functools import cache
+
+from django.conf import settings
+
+from helixsite.db.replicas import reader
+from memory.ingest.english.wordlists import word_list
+from memory.search.params import SearchRequest
+from memory.search.scope import Scope
+
+_ASKING = frozenset({"what", "which"})
+# "What kind of music…", "Which types of dogs…": the kind is what comes after them.
+_OF_A_KIND = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "of"})
+# Where the noun phrase a "what" asks about ends: the verb of the question, or what follows it.
+_VERBS = "is are was were do does did has have had can could would will should may might must be been being am"
+_LINKS = "to for in on at with by from about as that than of i you he she we they it"
+_PHRASE_ENDS = frozenset(f"{_VERBS} {_LINKS}".split(" "))
+_BE = frozenset({"is", "are", "was", "were"})
+# "What are some of Tim's hobbies?": what stands before the phrase's own words.
+_DETERMINERS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "some",
+        "any",
+        "all",
+        "both",
+        "these",
+        "those",
+        "my",
+        "your",
+        "his",
+        "her",
+        "its",
+        "our",
+        "their",
+    }
+)
+_LONGEST = 3  # words in the longest kind name
+_PHRASE_WORDS = 4  # the most words a kind's phrase is read for
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str  # as the lexicon names it ("martial art")
+    instances: tuple[str, ...]
+
+
+@cache
+def lexicon() -> dict[str, Kind]:
+    """Every name of every kind (singular and plural) → the kind."""
+    by_name: dict[str, Kind] = {}
+    for line in word_list("kinds"):
+        names, _, listed = line.partition(":")
+        instances = tuple(dict.fromkeys(i.strip() for i in listed.split(",") if i.strip()))
+        kind = Kind(names.split("|")[0].strip(), instances)
+        for name in (n.strip() for n in names.split("|")):
+            for form in (name, plural(name)):
+                by_name.setdefault(form, kind)
+    return by_name
+
+
+def plural(name: str) -> str:
+    """The plural of a kind's name, by the regular rules, on its last word."""
+    *rest, last = name.split()
+    if last.endswith(("s", "x", "z", "ch", "sh")):
+        last += "es"
+    elif last.endswith("y") and last[-2:-1] not in ("a", "e", "i", "o", "u"):
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return " ".join([*rest, last])
+
+
+def _words(text: str) -> list[str]:
+    """Lowercase words, apostrophes kept inside them; everything else separates (one pass)."""
+    words, current = [], []
+    for ch in text.lower():
+        if ch.isalnum() or (ch in "'’" and current):
+            current.append("'" if ch == "’" else ch)
+        elif current:
+            words.append("".join(current))
+            current = []
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def asked_kind(question: str) -> Kind | None:
+    """The kind ``question`` asks for, if it asks "what" or "which" of a kind the lexicon knows:
+    the noun phrase after the question word ("what european cities", "which kinds of music", "what
+    are Melanie's hobbies"), whose head (its last words) names the kind: "what music events" asks
+    for events, not for music."""
+    words = _words(question[: settings.HELIX_SEARCH_KIND_QUESTION_CHARS])
+    start = next((i for i, word in enumerate(words) if word in _ASKING), None)
+    if start is None:
+        return None
+    rest = words[start + 1 :]
+    if rest and rest[0] in _BE:
+        rest = rest[1:]
+    while rest and (rest[0] in _DETERMINERS or rest[0] in _OF_A_KIND or rest[0].endswith("'s")):
+        rest = rest[1:]
+    phrase: list[str] = []
+    for word in rest[:_PHRASE_WORDS]:
+        if word in _PHRASE_ENDS or word.endswith("'s"):
+            break
+        phrase.append(word)
+    known = lexicon()
+    for size in range(min(_LONGEST, len(phrase)), 0, -1):
+        kind = known.get(" ".join(phrase[-size:]))
+        if kind is not None:
+            return kind
+    return None
+
+
+def instance_query(kind: Kind) -> str:
+    """The kind's instances as one ``to_tsquery`` text, the words of an instance in a row. An
+    instance the index would not keep as its words ("c++", "r&b", "valentine's day") is left out."""
+    alternatives = []
+    for instance in kind.instances:
+        words = instance.replace("-", " ").split()
+        if not words or not all(word.isascii() and word.isalnum() and len(word) > 1 for word in words):
+            continue
+        alternatives.append("(" + " <-> ".join(words) + ")" if len(words) > 1 else words[0])
+    return " | ".join(alternatives)
+
+
+def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list[uuid.UUID], list[str]]:
+    """The memories in the seeds' filter naming an instance of ``kind`` without its own word (best
+    first, at most ``HELIX_SEARCH_BM25_K``), and the kind word's lexemes as the index stores them."""
+    instances = instance_query(kind)
+    if not instances:
+        return [], []
+    where, params = scope.sql(request.window)
+    source = "memory_memory m"
+    gathered = ""
+    if scope.user_id is not None:  # one owner's rows first, as BM25 gathers them (memory.search.bm25)
+        gathered = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
+        source, where = "owned m", "TRUE"
+    statement = f"""{gathered}
+        SELECT m.id, tsvector_to_array(to_tsvector('english', %(kind)s))
+        FROM {source}
+        WHERE {where} AND m.search_vector @@ to_tsquery('english', %(instances)s)
+          AND NOT m.search_vector @@ plainto_tsquery('english', %(kind)s)
+        ORDER BY ts_rank(m.search_vector, to_tsquery('english', %(instances)s)) DESC, m.id
+        LIMIT %(k)s"""
+    with reader().cursor() as cursor:
+        cursor.execute(
+            statement, {**params, "kind": kind.name, "instances": instances, "k": settings.HELIX_SEARCH_BM25_K}
+        )
+        rows = cursor.fetchall()
+    return [row[0] for row in rows], (list(rows[0][1]) if rows else [])

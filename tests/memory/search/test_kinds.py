@@ -1,0 +1,104 @@
+"""A question asking for a kind of thing finds the memories naming an instance of it: "What
+instruments does Tim play?" finds "I'm learning the violin", which shares no word with it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import override_settings
+
+from memory.search.conductor import memory_search
+from memory.search.kinds import asked_kind, instance_query, lexicon, plural
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What instruments does Tim play?", "instrument"),
+        ("What martial arts has John done?", "martial art"),
+        ("What pets does Nate have?", "pet"),
+        ("Which European cities did Maya visit last year?", "city"),
+        ("What kind of pet did Jo want as a child?", "pet"),
+        ("What are some of Melanie's pets?", "pet"),
+        ("What are the board games they play?", "board game"),
+        ("What music events has John attended?", "event"),  # events, not music
+    ],
+)
+def test_a_question_asking_what_or_which_of_a_kind_asks_for_it(question, kind):
+    found = asked_kind(question)
+
+    assert found is not None and found.name == kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did Caroline's pets do?",  # what they did, not which pets
+        "Where does Tim play the violin?",
+        "What did Tim say about the city council?",  # what he said, not which city
+        "What subject have Caroline and Melanie both painted?",
+        "Do you play an instrument?",
+        "what " * 5000,
+    ],
+)
+def test_a_question_asking_for_no_kind_the_lexicon_knows_has_none(question):
+    assert asked_kind(question) is None
+
+
+def test_every_kind_matches_its_plural_and_its_instances_are_a_valid_full_text_query(db):
+    from django.db import connection
+
+    kinds = {id(kind): kind for kind in lexicon().values()}.values()
+    assert len(kinds) >= 50
+    assert plural("city") == "cities" and plural("box") == "boxes" and plural("martial art") == "martial arts"
+    with connection.cursor() as cursor:
+        for kind in kinds:
+            assert lexicon()[plural(kind.name)] is kind
+            cursor.execute("SELECT numnode(to_tsquery('english', %s))", [instance_query(kind)])
+            assert cursor.fetchone()[0] > 0, kind.name
+
+
+def test_reading_a_long_hostile_question_takes_no_longer_than_its_first_characters():
+    """The question is read only as far as ``HELIX_SEARCH_KIND_QUESTION_CHARS``, in one pass."""
+    hostile = "which " + "'" * 2_000_000 + " cities"
+    started = time.process_time()
+    assert asked_kind(hostile) is None
+    assert time.process_time() - started < 2.0
+
+
+def contents(actor, query: str, user_id: str = "bob") -> list[str]:
+    return [r["content"] for r in memory_search(actor=actor, query=query, user_id=user_id, limit=3)["results"]]
+
+
+SAID = [
+    "Tim: Honestly school has been a lot lately, but I've started learning the violin to unwind.",
+    "Tim: We watched a film about a jazz club and I really wanted to go to one.",
+    "Tim: I play football with my cousins on Sundays when the weather is nice.",
+    "Tim: My favourite thing this week was the long walk by the lake with John.",
+    "Tim: Exams are done, and I finally have time for the books I put off.",
+]
+
+
+@pytest.mark.django_db
+def test_the_memory_naming_an_instance_of_the_kind_asked_for_comes_first(team, add):
+    for line in SAID:
+        add(line, extract=False)
+
+    with override_settings(HELIX_SEARCH_KIND_WEIGHT=0.0):
+        without = contents(team["writer"], "What instruments does Tim play?")
+    found = contents(team["writer"], "What instruments does Tim play?")
+
+    assert found[0] == SAID[0]
+    assert without[0] != SAID[0]  # the words "play" and "Tim" alone lead elsewhere
+
+
+@pytest.mark.django_db
+def test_an_instance_named_only_in_another_owners_memories_is_not_found(team, add):
+    add("Tim: I've started learning the violin to unwind.", extract=False, user_id="alice")
+    for line in SAID[1:]:
+        add(line, extract=False)
+
+    found = contents(team["writer"], "What instruments does Tim play?")
+
+    assert all("violin" not in text for text in found)
