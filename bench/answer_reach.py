@@ -31,6 +31,13 @@ def holds_answer(answer: object, text: str) -> bool:
     return bool(wanted) and f" {wanted} " in f" {normalised(text)} "
 
 
+def holds_every_part(answer: object, text: str) -> bool:
+    """An answer whose parts are apart ("Pi-hole; Jellyfin; Nextcloud": a list gathered from several
+    turns) is held when each of its parts is; any other, when it is held whole."""
+    parts = [part for part in str(answer).split("; ") if normalised(part)]
+    return bool(parts) and all(holds_answer(part, text) for part in parts)
+
+
 def answer_shares(
     rows: Iterable[tuple[str, object, dict[str, str]]],
 ) -> dict[str, tuple[int, dict[str, float]]]:
@@ -46,5 +53,5 @@ def answer_shares(
             counts[group] = counts.get(group, 0) + 1
             tally = held.setdefault(group, {})
             for source, text in texts.items():
-                tally[source] = tally.get(source, 0) + holds_answer(answer, text)
+                tally[source] = tally.get(source, 0) + holds_every_part(answer, text)
     return {group: (counts[group], {s: n / counts[group] for s, n in held[group].items()}) for group in counts}

@@ -917,6 +917,40 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_STANDING_SLOTS",
+                "int",
+                3,
+                (
+                    'a personal search asking for work ("Draft…", "How do I…") keeps this many of its last places '
+                    "for the owner's standing instructions and preferences nearest to it, when it did not reach "
+                    "them (`standing: true`, memory.search.standing); 0 turns it off"
+                ),
+                minimum=0,
+                maximum=10,
+                patch_group=SEARCH,
+            ),
+            Setting(
+                "HELIX_SEARCH_KIND_WEIGHT",
+                "float",
+                1.0,
+                (
+                    'a question asking for a kind of thing ("What instruments does Tim play?") counts a memory '
+                    "naming an instance of it (the violin) as holding the kind's word this many times in BM25 "
+                    "(memory.search.kinds); 0 turns it off"
+                ),
+                minimum=0.0,
+                maximum=10.0,
+                patch_group=SEARCH,
+            ),
+            Setting(
+                "HELIX_SEARCH_KIND_QUESTION_CHARS",
+                "int",
+                400,
+                "how much of a query is read for the kind of thing it asks for",
+                minimum=20,
+                maximum=10000,
+            ),
+            Setting(
                 "HELIX_SEARCH_SPEAKER_WEIGHT",
                 "float",
                 0.3,

@@ -82,6 +82,10 @@ class ResultOut(serializers.Serializer):
     collapsed = serializers.ListField(child=serializers.UUIDField(), required=False)
     holders = serializers.IntegerField(required=False, help_text="owners holding this fact (collective/all)")
     exact_match = serializers.BooleanField(required=False)
+    standing = serializers.BooleanField(
+        required=False,
+        help_text="a standing instruction or preference of the owner's that a request for work bears on",
+    )
     citation = ChunkCitationOut(
         required=False, help_text="a chunk's place in its document; for a memory, the chunk it was extracted from"
     )

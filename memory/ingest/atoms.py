@@ -58,6 +58,7 @@ class Atom:
     change_cue: str | None = None
     change: Change | None = None
     speaker: str | None = None  # who said it, when the message is a line of a transcript
+    standing: bool = False  # a rule for the assistant's later work, or how the owner likes things done
     # (index of another atom of the same message, edge type from this atom to it)
     links: list[tuple[int, str]] = field(default_factory=list)
 
@@ -72,6 +73,8 @@ class Atom:
             facets["change"] = self.change.as_list()
         if self.speaker:
             facets["speaker"] = self.speaker
+        if self.standing:
+            facets["standing"] = True
         return facets
 
 

@@ -15,6 +15,7 @@ from memory.ingest.english import scores
 from memory.ingest.english.attributes import find_attribute
 from memory.ingest.english.changes import change_cue, find_change
 from memory.ingest.english.entities import find_entities
+from memory.ingest.english.instructions import is_standing
 from memory.ingest.english.memory_types import classify
 from memory.ingest.english.negation import is_negated
 from memory.ingest.english.person import attribute_first_person
@@ -62,9 +63,10 @@ def extract(
     run_id=None,
 ) -> Extraction:
     if verbatim:
-        speaker, _ = speaker_label(message)
+        speaker, said = speaker_label(message)
         atom = _verbatim_atom(message, speaker or subject)
         atom.speaker = speaker
+        atom.standing = not said_by_the_assistant(message) and is_standing(said)
         return Extraction(atoms=[atom], method="verbatim")
     if llm.enabled:
         try:
@@ -88,7 +90,15 @@ def _by_rules(message: str, subject: str, conversation: Conversation, now: datet
             atom.speaker = speaker
             if speaker not in atom.content:
                 atom.content = f"{speaker}: {atom.content}"
+    if not said_by_the_assistant(message):
+        for atom in extraction.atoms:
+            atom.standing = is_standing(atom.content)
     return extraction
+
+
+def said_by_the_assistant(message: str) -> bool:
+    """A line of a chat the assistant said ("assistant: …"): its suggestions are no one's rules."""
+    return message.lstrip()[:10].lower() == "assistant:"
 
 
 # "Caroline: …", "Dr. Ana Ruiz: …": one to three capitalised words and a colon open a line of a

@@ -28,9 +28,10 @@ from memory.embedding_space import embedding_space_check
 from memory.models import Concept, Memory
 from memory.providers import embed_query, get_embedder
 from memory.search.attributes import attribute_holding
-from memory.search.bm25 import NOTHING
+from memory.search.bm25 import NOTHING, Bm25, holding_once
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
+from memory.search.kinds import asked_kind, kind_holders
 from memory.search.params import SearchRequest, search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
@@ -39,6 +40,7 @@ from memory.search.scope import Scope
 from memory.search.score import Hit, score
 from memory.search.seeds import bm25_seeds, rare_tokens, vector_seeds
 from memory.search.speakers import speakers_guess, speakers_learn, speakers_named, without_speakers
+from memory.search.standing import standing_for
 from memory.selectors import memory_get_for_actor, memory_list
 from rbac.actors import Actor
 
@@ -162,6 +164,7 @@ def memory_search(
         embedding = _embed_meanwhile(request.matched)
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = bm25_seeds(scope, request) if signals in ("hybrid", "bm25") else NOTHING
+    bm25 = _with_kind(bm25, scope, request) if signals in ("hybrid", "bm25") else bm25
     vector = embedding.result()
     vector_scores = vector_seeds(scope, request, vector) if signals in ("hybrid", "vector") else {}
     bm25_scores = bm25.scores
@@ -197,6 +200,8 @@ def memory_search(
     )
     hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
     hits += _successors_missing(hits, around.retracted_by, vector, "CONTRADICTS")
+    standing = standing_for(scope, request, vector)
+    hits += _standing_missing(hits, standing, vector)
     results = project(
         request=request,
         hits=hits,
@@ -205,6 +210,7 @@ def memory_search(
         families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),
         holding=holding,
+        standing=list(standing),
     )
     if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
         reinforce_recalled([h.memory.id for h in results])
@@ -227,6 +233,17 @@ def _with_speakers(request: SearchRequest, scope: Scope) -> SearchRequest:
     if settings.HELIX_SEARCH_SPEAKER_WEIGHT <= 0:
         return request
     return replace(request, speakers=speakers_named(scope, request.query))
+
+
+def _with_kind(bm25: Bm25, scope: Scope, request: SearchRequest) -> Bm25:
+    """A question asking for a kind of thing ("What pets does Nate have?") finds, through BM25, the
+    memories naming an instance of it (a dog) as if they named the kind (memory.search.kinds)."""
+    weight = settings.HELIX_SEARCH_KIND_WEIGHT
+    kind = asked_kind(request.matched) if weight > 0 else None
+    if kind is None:
+        return bm25
+    rows, lexemes = kind_holders(scope, request, kind)
+    return holding_once(bm25, rows, lexemes, weight)
 
 
 def _links_for_ppr(ids: list) -> list:
@@ -265,6 +282,15 @@ def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type:
         )
         for memory_id, memory in found.items()
     ]
+
+
+def _standing_missing(hits: list[Hit], standing: dict, vector) -> list[Hit]:
+    """The standing instructions a request bears on that the seeds and the walk did not reach."""
+    have = {h.memory.id for h in hits}
+    missing = [memory_id for memory_id in standing if memory_id not in have]
+    if not missing:
+        return []
+    return [Hit(memory=memory, origin="seed", cosine=memory.cosine) for memory in recalled(missing, vector).values()]
 
 
 def _exact_pin(query: str, bm25_scores: dict):

@@ -6,6 +6,8 @@
 - collective and all scopes fold the same fact held by several owners, with the holder count;
 - with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
 - a rare exact token's rank-1 BM25 hit stays in the top k;
+- a request for work keeps its last places for the owner's standing instructions it did not
+  reach (memory.search.standing), labelled ``standing``;
 - the memory holding the current value an attribute question asks for ("Where does Zoe live
   now?", memory.search.attributes) ranks first, labelled ``attribute_match``.
 """
@@ -13,6 +15,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +33,7 @@ def project(
     families: dict[uuid.UUID, uuid.UUID],
     pinned: uuid.UUID | None,
     holding: uuid.UUID | None = None,
+    standing: Sequence[uuid.UUID] = (),
 ) -> list[Hit]:
     by_id = {hit.memory.id: hit for hit in hits}
     for hit in hits:
@@ -72,9 +76,28 @@ def project(
         if exact is not None:
             exact.flags["exact_match"] = True
             top = [*top[: request.limit - 1], exact]
+    top = _with_standing(top, by_id, standing, request.limit)
     for hit in outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]:
         hit.flags["flashback"] = True
     return top + outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]
+
+
+def _with_standing(top: list[Hit], by_id: dict[uuid.UUID, Hit], standing: Sequence[uuid.UUID], limit: int) -> list[Hit]:
+    """The standing instructions a request bears on (memory.search.standing) in the last places of
+    ``top`` when it did not reach them, nearest first; a row they push out is the lowest ranked."""
+    reached = {h.memory.id for h in top}
+    for hit in top:
+        if hit.memory.id in standing:
+            hit.flags["standing"] = True
+    added = [by_id[i] for i in standing if i not in reached and i in by_id]
+    for hit in added:
+        hit.flags["standing"] = True
+    if not added:
+        return top
+    kept = [h for h in top if h.flags.get("standing") or h.flags.get("exact_match")]
+    others = [h for h in top if h not in kept]
+    room = max(limit - len(kept) - len(added), 0)
+    return [h for h in top if h in kept or h in others[:room]] + added[: max(limit - len(kept), 0)]
 
 
 def _collapse_families(ranked: list[Hit], families: dict[uuid.UUID, uuid.UUID]) -> list[Hit]:
@@ -144,7 +167,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
     }
     if hit.reached is not None:
         result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
-    for key in ("superseded_by", "retracted_by", "collapsed", "holders", "exact_match"):
+    for key in ("superseded_by", "retracted_by", "collapsed", "holders", "exact_match", "standing"):
         if key in hit.flags:
             result[key] = hit.flags[key]
     return result

@@ -59,3 +59,12 @@ def test_answer_shares_count_each_source_per_category_all_first_then_in_order_of
 def test_a_source_missing_for_a_question_counts_as_not_holding_its_answer():
     rows = [("x", "cat", {"search": "a cat"}), ("x", "dog", {"search": "a dog", "context": "the dog"})]
     assert answer_shares(rows)["x"] == (2, {"search": 1.0, "context": 0.5})
+
+
+def test_an_answer_in_parts_is_held_when_every_part_is():
+    from bench.answer_reach import holds_every_part
+
+    text = "We moved Pi-hole to the Pi, then Jellyfin; Nextcloud stays on the NAS."
+    assert holds_every_part("Pi-hole; Jellyfin", text)
+    assert not holds_every_part("Pi-hole; Jellyfin; Home Assistant", text)
+    assert holds_every_part("Jellyfin", text) and not holds_every_part(";", text)

@@ -149,6 +149,8 @@ metadata before you present a row as current truth:
   apart and dated ("Related, from 2026-05-12: ..."), never as part of that period.
 - collapsed=[ids]: members of the same story folded under this row. Nothing was deleted; fetch an
   id with `{t("get_memory")}` only when the exact wording matters.
+- standing=true: a rule the user set for your work, or how they like things done ("always pin
+  actions to a commit SHA", "no pie charts"). Follow it in what you produce for this request.
 - holders=N (scope collective or all): N owners hold this fact. Speak of consensus only within
   what you can see.
 - origin, edge, signals: why a row came up (vector, bm25, both, or reached over an edge). Keep the

@@ -1,0 +1,157 @@
+"""Standing instructions and preferences: what the owner asks of the assistant for every later piece
+of work ("From now on, keep cover letters under 250 words", "Whenever you write SQL, uppercase the
+keywords", "Never give me bare docker run commands") and how they like things done ("I'd rather read
+plain matplotlib than seaborn", "I can't stand pie charts"). A later request rarely shares a word
+with them ("Draft what goes alongside my Ostrander application"), so search keeps them apart
+(memory.search.standing) and the facet ``standing`` marks them at ingestion.
+
+Read in one pass over the words of the first sentences, outside code: no pattern whose cost grows
+faster than the text.
+"""
+
+from __future__ import annotations
+
+_SENTENCES = 12  # a rule is said early in a turn, as the turn's point or its aside
+_SENTENCE_CHARS = 400
+
+# Said anywhere in a sentence: the sentence is a rule for what the assistant does from then on.
+_RULE_PHRASES = (
+    "from now on",
+    "from here on",
+    "going forward",
+    "in future",
+    "in the future",
+    "whenever you",
+    "every time you",
+    "each time you",
+    "when you give me",
+    "when you write",
+    "when you suggest",
+    "when you quote",
+    "when you estimate",
+    "when you change",
+    "when you answer",
+    "when we talk",
+    "when we practise",
+    "when we practice",
+    "anything you",
+    "everything you",
+    "you give me",
+    "you write me",
+    "you write for",
+    "you hand me",
+    "you show me",
+    "you send me",
+    "ground rule",
+    "house rule",
+    "one rule",
+    "another rule",
+    "rule for",
+    "a rule",
+)
+# Said anywhere in a sentence of the owner's: how they like things done.
+_PREFERENCE_PHRASES = (
+    "i prefer",
+    "i like",
+    "i love",
+    "i don't want",
+    "i do not want",
+    "i'd prefer",
+    "i would prefer",
+    "i'd rather",
+    "i'd much rather",
+    "i would rather",
+    "i hate",
+    "i can't stand",
+    "i cannot stand",
+    "i don't like",
+    "i do not like",
+    "i dislike",
+    "i don't use",
+    "i do not use",
+    "i never use",
+    "for everything",
+    "everything in",
+    "anything i",
+    "i'm not a",
+    "i'm allergic to",
+    "i am allergic to",
+    "has to be",
+    "have to be",
+)
+# How a sentence that is itself the rule opens ("Always set seeds…", "Never aim anything at prod"),
+# after a word that only leads in ("Please", "And", "Also").
+_RULE_OPENINGS = ("don't", "do not", "no", "avoid", "stop", "skip", "make sure", "be sure")
+_LEAD_INS = frozenset({"please", "and", "also", "oh", "btw", "so", "but", "just", "ok", "okay", "one", "more", "thing"})
+# …provided it speaks of the work for the owner or of every case; "always" and "never" before a
+# verb say so themselves ("Always set seeds", "never invent citations"), not before what they
+# only qualify ("Always good to see you", "Never mind").
+_ADDRESSED = frozenset({"you", "your", "me", "my", "anything", "everything", "every", "any", "ever", "all"})
+_ALWAYS = frozenset({"always", "never"})
+_NOT_A_VERB = frozenset(
+    {"mind", "good", "nice", "great", "fun", "a", "an", "the", "so", "been", "again", "before", "thought", "knew"}
+)
+
+
+def _words(sentence: str) -> list[str]:
+    words, current = [], []
+    for ch in sentence.lower():
+        if ch.isalnum() or ch in "'’-":
+            current.append("'" if ch == "’" else ch)
+        elif current:
+            words.append("".join(current))
+            current = []
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def _sentences(text: str) -> list[str]:
+    """The first sentences of ``text`` outside fenced code, each cut at ``_SENTENCE_CHARS``."""
+    found: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced or line.startswith(("    ", "\t")):
+            continue
+        start = 0
+        for index, ch in enumerate(line):
+            if ch in ".!?;:" and (index + 1 == len(line) or line[index + 1] == " "):
+                found.append(line[start : index + 1][:_SENTENCE_CHARS])
+                start = index + 1
+                if len(found) >= _SENTENCES:
+                    return found
+        if line[start:].strip():
+            found.append(line[start:][:_SENTENCE_CHARS])
+        if len(found) >= _SENTENCES:
+            return found
+    return found
+
+
+def _has(words: list[str], phrase: str) -> bool:
+    wanted = phrase.split()
+    size = len(wanted)
+    return any(words[i : i + size] == wanted for i in range(len(words) - size + 1) if words[i] == wanted[0])
+
+
+def is_standing(text: str) -> bool:
+    """``text`` (the owner's words: a turn of the assistant's is never read as one) says a rule
+    for the assistant's later work or how the owner likes things done."""
+    for sentence in _sentences(text):
+        words = _words(sentence)
+        if any(_has(words, phrase) for phrase in _RULE_PHRASES + _PREFERENCE_PHRASES):
+            return True
+        lead = 0
+        while lead < len(words) and words[lead] in _LEAD_INS:
+            lead += 1
+        opening = words[lead : lead + 2]
+        if opening[:1] and opening[0] in _ALWAYS:
+            if len(opening) == 2 and opening[1] not in _NOT_A_VERB:
+                return True
+            continue
+        opens = any(opening[: len(o.split())] == o.split() for o in _RULE_OPENINGS)
+        if opens and _ADDRESSED.intersection(words):
+            return True
+    return False

@@ -1,0 +1,102 @@
+"""A request for work gets the owner's standing instructions that bear on it.
+
+"Add a job that builds the docs site" shares no word, and little meaning, with "when you give me
+YAML, don't use anchors or aliases", yet the job must follow it. A memory marked ``standing`` at
+ingestion (memory.ingest.english.instructions: a rule for the assistant's later work, or how the
+owner likes things done) is read whatever the request's words: when a personal search asks for
+work (its sentence opens with a verb of work, "Draft…", "Add…", or asks how or whether to do
+something: "How do I…", "Which … should I get?"), the owner's standing memories nearest to it in
+meaning take the last ``HELIX_SEARCH_STANDING_SLOTS`` places of the results they did not already
+reach, labelled ``standing``. A question about what happened ("What did Tim play?") asks for no
+work and ranks as before. One statement more, for requests only, over the owner's standing rows.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+
+from helixsite.db.replicas import reader
+from memory.ingest.english.wordlists import word_list
+from memory.search.params import SearchRequest
+from memory.search.scope import Scope
+from memory.search.seeds import vector_text
+
+# The verbs a request for work opens with ("Write me a helper…", "Set up Uptime Kuma…").
+_WORK = frozenset(word_list("work_verbs"))
+_LEAD_INS = frozenset({"please", "now", "ok", "okay", "so", "and", "then", "next", "also", "quick", "quickly", "just"})
+# Asked anywhere in the query: how or whether to do something (and any "should").
+_ASKING_FOR_WORK = (
+    "how do i",
+    "how can i",
+    "how should i",
+    "how do we",
+    "how can we",
+    "how should we",
+    "how would i",
+    "can you",
+    "could you",
+    "would you",
+    "help me",
+    "i need",
+    "worth it",
+    "worth pursuing",
+    "is it worth",
+    "what am i in for",
+)
+_QUERY_CHARS = 600
+
+
+def _words(text: str) -> list[str]:
+    words, current = [], []
+    for ch in text.lower():
+        if ch.isalnum() or ch in "'’-":
+            current.append("'" if ch == "’" else ch)
+        elif current:
+            words.append("".join(current))
+            current = []
+            if ch in ".!?\n":
+                words.append(".")
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def is_request(query: str) -> bool:
+    """``query`` asks for a piece of work, not for what happened."""
+    words = _words(query[:_QUERY_CHARS])
+    joined = f" {' '.join(words)} "
+    if any(f" {phrase} " in joined for phrase in _ASKING_FOR_WORK) or "should" in words:
+        return True
+    at_start = True
+    for word in words:
+        if word == ".":
+            at_start = True
+        elif at_start and word in _LEAD_INS:
+            continue
+        elif at_start:
+            if word in _WORK:
+                return True
+            at_start = False
+    return False
+
+
+def standing_for(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
+    """The owner's standing memories in the seeds' filter nearest to the request in meaning (at most
+    ``HELIX_SEARCH_STANDING_SLOTS``), with their cosines; none for a search that is no request or
+    not one owner's."""
+    slots = settings.HELIX_SEARCH_STANDING_SLOTS
+    if slots <= 0 or scope.user_id is None or not is_request(request.query):
+        return {}
+    where, params = scope.sql(request.window)
+    statement = f"""
+        WITH standing AS MATERIALIZED (
+            SELECT m.id, m.embedding FROM memory_memory m
+            WHERE {where} AND m.facets @> '{{"standing": true}}'::jsonb
+        )
+        SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM standing
+        ORDER BY embedding <=> %(vec)s::vector, id LIMIT %(k)s"""
+    with reader().cursor() as cursor:
+        cursor.execute(statement, {**params, "vec": vector_text(vector), "k": slots})
+        return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}

@@ -1,0 +1,151 @@
+"""Standing instructions and preferences reach the requests they bear on: "Add a job that builds the
+docs site" shares no word with "when you give me YAML, don't use anchors or aliases", yet the job
+must follow it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import override_settings
+
+from memory.ingest.english.instructions import is_standing
+from memory.models import Memory
+from memory.search.conductor import memory_search
+from memory.search.standing import is_request
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From now on, keep cover letters under 250 words. Recruiters skim.",
+        "Whenever you write SQL for me, keywords in uppercase.",
+        "Small request: when you give me YAML, don't use anchors or aliases.",
+        "Never give me bare docker run commands, I lose track of them.",
+        "And please: always set seeds explicitly in any script you give me.",
+        "One ground rule before we go on: give me the whole file back, never fragments.",
+        "Always write dates as YYYY-MM-DD.",
+        "I'd rather read plain matplotlib than seaborn.",
+        "Personal thing: I can't stand pie charts.",
+        "Logging: I don't use wandb. Write metrics to one CSV per run.",
+        "Env stuff: I use uv for everything. Not conda, not bare pip.",
+        "Whatever we buy has to be quiet: it lives in the hall cupboard.",
+        "I prefer answers without tables, I read them on my phone.",
+        "Honestly I hate Makefiles, tabs and all.",
+        "Thanks, that works.\n\nGoing forward, put every shell command in its own block.",
+    ],
+)
+def test_a_rule_for_later_work_or_a_way_the_owner_likes_things_is_standing(text):
+    assert is_standing(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our build takes about twelve minutes.",
+        "I went to a support group yesterday and it was so powerful.",
+        "Keep it up, Mel! I'm so proud of you.",
+        "Never mind, it works now.",
+        "Always good to hear from you!",
+        "The deploy failed again with exit code 137.",
+        "Can you look at this stack trace?",
+        "```\n# always use anything you like here\nalways_run = True\n```\nThat's the config.",
+        "We moved standup to 9:30 last week.",
+        "x" * 50_000,
+    ],
+)
+def test_a_statement_of_fact_a_question_or_code_is_not_standing(text):
+    assert not is_standing(text)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Add a job that builds the docs site whenever main changes.",
+        "Draft what goes alongside my Ostrander application.",
+        "Please write me a helper that loads the carrier list from disk.",
+        "How do I see what's eating space on the backup disk?",
+        "Which used mini PC should I get as a second node?",
+        "Retry logic's done and staged. What one-liner should go in the history for it?",
+        "Let's pick the learning rate by scoring each candidate on test.",
+        "Can you plot weekly order counts?",
+    ],
+)
+def test_a_request_for_work_is_a_request(query):
+    assert is_request(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What instruments does Tim play?",
+        "When did Caroline go to the support group?",
+        "Where does Zoe live now?",
+        "How long does our build take?",
+        "Who approves production deploys?",
+        "what " * 10_000,
+    ],
+)
+def test_a_question_about_what_is_or_happened_is_no_request(query):
+    assert not is_request(query)
+
+
+def test_reading_hostile_text_for_rules_and_requests_is_bounded():
+    hostile = ("always you " * 40_000) + "\n" + ("a." * 100_000)
+    started = time.process_time()
+    is_standing(hostile)
+    is_request(hostile)
+    is_standing("```\n" * 50_000)
+    assert time.process_time() - started < 3.0
+
+
+RULE = "user: Small request: when you give me YAML, don't use anchors or aliases. Half the team can't read them."
+WORK = [
+    "user: The docs site lives in docs/ and builds with mkdocs build --strict.",
+    "assistant: Here is the workflow for the tests job, with the pip cache keyed on the lock file.",
+    "user: Our main branch is protected; merges need one approval from Ines.",
+    "assistant: The lint job now runs ruff and mypy in parallel with the tests.",
+    "user: Preview environments are torn down nightly at 02:00.",
+    "user: The coverage report goes to Codecov after the tests job.",
+    "assistant: I'd suggest caching the Docker layers with the GitHub Actions cache backend.",
+]
+REQUEST = "Add a job that builds the docs site whenever main changes."
+
+
+@pytest.mark.django_db
+def test_a_request_gets_the_standing_rule_it_bears_on_in_its_last_places(team, add):
+    add(RULE, extract=False)
+    for line in WORK:
+        add(line, extract=False)
+
+    with override_settings(HELIX_SEARCH_STANDING_SLOTS=0):
+        without = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=3)["results"]
+    results = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=3)["results"]
+
+    assert RULE not in [r["content"] for r in without]
+    assert len(results) == 3
+    assert [r["content"] for r in results if r.get("standing")] == [RULE]
+    assert [r["content"] for r in results[:1]] == [r["content"] for r in without[:1]]
+
+
+@pytest.mark.django_db
+def test_a_question_gets_no_standing_rule_and_another_owners_rule_never_comes(team, add):
+    add(RULE, extract=False, user_id="alice")
+    add("assistant: From now on I'll always give you YAML without anchors.", extract=False)
+    for line in WORK:
+        add(line, extract=False)
+
+    asked = memory_search(actor=team["writer"], query="Which branch is protected?", user_id="bob", limit=3)
+    requested = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=3)
+
+    assert not any(r.get("standing") for r in asked["results"] + requested["results"])
+    assert not Memory.objects.filter(user_id="bob", facets__standing=True).exists()
+
+
+@pytest.mark.django_db
+def test_a_rule_said_among_other_things_is_stored_standing_in_both_modes(team, add):
+    add("user: Done with the cache. Also: never use inplace=True in pandas code you give me.", extract=False)
+    add("Done with the cache. Also: never use inplace=True in pandas code you give me.", user_id="carol")
+
+    assert Memory.objects.filter(user_id="bob", facets__standing=True).count() == 1
+    assert Memory.objects.filter(user_id="carol", facets__standing=True).exists()
