@@ -7,6 +7,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from memory.ingest.english.values import ValueStatement, held_values
+
 PROTECTED_TYPES = frozenset({"preference", "goal", "opinion"})
 
 
@@ -58,6 +60,7 @@ class Atom:
     change_cue: str | None = None
     change: Change | None = None
     speaker: str | None = None  # who said it, when the message is a line of a transcript
+    values: list[ValueStatement] = field(default_factory=list)  # what it says things' values are
     # (index of another atom of the same message, edge type from this atom to it)
     links: list[tuple[int, str]] = field(default_factory=list)
 
@@ -72,6 +75,9 @@ class Atom:
             facets["change"] = self.change.as_list()
         if self.speaker:
             facets["speaker"] = self.speaker
+        held = held_values(self.values)
+        if held:
+            facets["values"] = {key: value.as_list() for key, value in held.items()}
         return facets
 
 

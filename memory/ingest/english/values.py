@@ -25,6 +25,16 @@ READ_CHARS = 8000  # of a message, before its code is left out
 THING_WORDS = 5
 VALUE_WORDS = 8
 
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as one string, a word at each space."""
+    return frozenset(_in_order(text))
+
+
+def _in_order(text: str) -> list[str]:
+    return text.split()
+
+
 # A verb that changes a value fits a value said with any verb: "the build is down to four minutes"
 # updates "the build takes twelve minutes".
 CHANGED = "*"
@@ -66,63 +76,69 @@ ACTION_FAMILIES = frozenset(family for family, _ in _ACTION_VERBS.values())
 _BASE_FORMS = {"take", "cost", "last", "run", "start", "begin", "end", "finish", "open", "close", "weigh", "allow"}
 _BASE_FORMS |= {"expire", "deploy", "release", "ship", "meet", "pay"}
 # "went up to", "dropped from twelve to four", "was raised to": a change, whatever the verb of the old value.
-_CHANGE_HEADS = frozenset(
+_CHANGE_HEADS = _words(
     "went goes go dropped drops rose rises fell falls grew grows climbed jumped increased decreased changed changes "
-    "moved switched shrank doubled halved tripled".split()
+    "moved switched shrank doubled halved tripled"
 )
-_CHANGED_PARTICIPLES = frozenset(
+_CHANGED_PARTICIPLES = _words(
     "raised lowered increased reduced cut bumped set changed moved dropped extended shortened upped capped "
-    "switched updated".split()
+    "switched updated"
 )
 _DO = frozenset({"does", "do", "did"})
-_DETERMINERS = frozenset("the our my your their his her its this that these those a an".split())
-_PRONOUNS = frozenset("i we you they it he she this that there here what which who everything something".split())
+_CHANGERS = _words("we i they someone he she ops devops finance")
+_DETERMINERS = _words("the our my your their his her its this that these those a an")
+_PRONOUNS = _words("i we you they it he she this that there here what which who everything something")
 _CARRIED = frozenset({"it", "they", "that", "this"})  # a thing named in the statement before
 # Words that never belong to a named thing: the walk back from the verb stops at them.
-_NOT_THING = frozenset(
+_NOT_THING = _words(
     "and but or so because since though although while whereas which who when whenever after before until unless "
     "then plus as if to in on at for with from by into onto about over under than is are was were be been has have "
     "had do does did not no yes ok okay well also too now still just only actually currently usually typically "
     "normally generally finally already officially apparently really always even think guess know said says "
-    "seems say tell told".split()
+    "seems say tell told"
 )
-_BETWEEN_THING_AND_VERB = frozenset(
+_BETWEEN_THING_AND_VERB = _words(
     "now currently still also usually typically normally generally actually finally only just already officially "
-    "apparently really always even".split()
+    "apparently really always even"
 )
 # Be-statements about these say what something is like, not a value: "the problem is that …".
-_GENERIC_THINGS = frozenset(
+_GENERIC_THINGS = _words(
     "problem issue question thing point idea reason answer trick difference catch fix solution result truth goal "
-    "hope worry concern option way plan error bug news deal rule nice part best worst".split()
+    "hope worry concern option way plan error bug news deal rule nice part best worst"
 )
-_BEFORE_VALUE = frozenset(
+_BEFORE_VALUE = _words(
     "now currently still usually typically normally generally always already officially finally actually only just "
-    "about around roughly approximately nearly almost like ~".split()
+    "about around roughly approximately nearly almost like ~"
 )
-_NOT_A_VALUE = frozenset(
+_NOT_A_VALUE = _words(
     "that what how why whether to being going gonna supposed sure because also not it this them me you us him her "
-    "there here one something anything nothing everything so very too really".split()
+    "there here one something anything nothing everything so very too really"
 )
-_VALUE_ENDS = frozenset(
+_VALUE_ENDS = _words(
     "and but or so because since though although while whereas which who when whenever after before until unless "
-    "then plus as if now anymore instead again too thanks lol nowadays".split()
+    "then plus as if now anymore instead again too thanks lol nowadays yesterday today tonight recently lately"
 )
 # After "and" or a comma these begin another clause; anything else continues a list of values.
 _CLAUSE_STARTS = _DETERMINERS | _PRONOUNS | _VALUE_ENDS | _BETWEEN_THING_AND_VERB
-_CLAUSE_STARTS |= frozenset("so yay nice great cool ok okay much way huge big which".split())
-_QUALIFIERS = frozenset("on in at with for under during via using over when".split())
-_DROPPED_FROM_VALUE = frozenset(
-    "the a an per each every about around roughly approximately nearly almost like ~".split()
-)
-_HEDGES = frozenset(
+_CLAUSE_STARTS |= _words("so yay nice great cool ok okay much way huge big which")
+_ASIDES = frozenset(
+    tuple(phrase.split())
+    for phrase in (
+        "on average", "in total", "in general", "at most", "at least", "for now", "right now", "at the moment",
+        "at present", "these days", "on a good day", "for the moment", "in practice", "all in all", "or so",
+    )
+)  # fmt: skip
+_QUALIFIERS = _words("on in at with for under during via using over when")
+_DROPPED_FROM_VALUE = _words("the a an per each every about around roughly approximately nearly almost like ~")
+_HEDGES = _words(
     "if would could might should will shall unless suppose supposing imagine imagined wish hope hopefully assume "
     "assuming expect expected ideally theoretically maybe perhaps probably guess think wonder gonna can cannot "
-    "must".split()
+    "must"
 )
-_QUESTION_STARTS = frozenset(
-    "is are was were does do did can could would will should shall what how why when where which who whom".split()
+_QUESTION_STARTS = _words(
+    "is are was were does do did can could would will should shall what how why when where which who whom"
 )
-_RECOLLECTION = frozenset("previously formerly originally ago".split())
+_RECOLLECTION = _words("previously formerly originally ago")
 _RECOLLECTION_PAIRS = frozenset({"used to", "back then", "back when", "at first", "the past", "last time", "last year"})
 _RECOLLECTION_PAIRS |= frozenset({"last month", "last week", "last night", "before that"})
 _MARKERS = frozenset({"now", "nowadays", "since", "anymore", "instead"})
@@ -140,10 +156,13 @@ _CONTRACTIONS = {
 _NUMBERS = {
     word: str(n)
     for n, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split()
+        _in_order(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+            "seventeen eighteen nineteen twenty"
+        )
     )
 }
+_UNITS = {"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour"}
 _NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100"})
 
 
@@ -234,14 +253,18 @@ def statements_of(text: str) -> list[str]:
     return sentences
 
 
+def said_by_the_assistant(text: str) -> bool:
+    """Whether ``text`` is a turn of the assistant's (or the system's): "assistant: …"."""
+    label = _LABEL.match(text)
+    return label is not None and label["label"].lower() in _NOT_THE_OWNERS_SIDE
+
+
 def _owners_side(text: str) -> str | None:
     """The text without its speaker's label; None when the assistant (or the system) said it."""
     label = _LABEL.match(text)
     if label is None:
         return text
-    if label["label"].lower() in _NOT_THE_OWNERS_SIDE:
-        return None
-    return text[label.end() :]
+    return None if said_by_the_assistant(text) else text[label.end() :]
 
 
 def _same_family(new: str, old: str) -> bool:
@@ -338,6 +361,11 @@ class _Verb:
 
 def _read_clause(clause: list[_Token], subject: str, carried: list[str], units: dict) -> ValueStatement | None:
     words = [t.word for t in clause]
+    changed = _changed_by_someone(words, subject)
+    if changed is not None:
+        thing, verb = changed
+        carried[:] = [thing]
+        return _statement(clause, verb, thing, units)
     for index in range(len(words)):
         verb = _verb_at(words, index)
         if verb is None:
@@ -383,7 +411,8 @@ def _be(words: list[str], i: int) -> _Verb | None:
 
 
 def _change(words: list[str], i: int, after: int) -> _Verb | None:
-    """ "went up to 500", "dropped from twelve minutes to four", "was raised to 30 seconds"."""
+    """A change and where its value begins: went up to 500, dropped from twelve minutes to four, was
+    raised to 30 seconds."""
     rest = words[after : after + 2]
     if rest[:1] in (["up"], ["down"], ["back"], ["over"]):
         after += 1
@@ -393,6 +422,22 @@ def _change(words: list[str], i: int, after: int) -> _Verb | None:
     if rest[:1] == ["from"] and "to" in words[after + 1 :]:
         to = words.index("to", after + 1)
         return _Verb(i, to + 1, CHANGED, marked=True, old_value_at=after + 1)
+    return None
+
+
+def _changed_by_someone(words: list[str], subject: str) -> tuple[str, _Verb] | None:
+    """ "We bumped the API limit to 500": someone changed a thing's value to another."""
+    for index, word in enumerate(words[1:4], start=1):
+        if word not in _CHANGED_PARTICIPLES or words[index - 1] not in _CHANGERS:
+            continue
+        if "to" not in words[index + 1 : index + 2 + THING_WORDS]:
+            return None
+        to = words.index("to", index + 1)
+        named = [w for w in words[index + 1 : to] if w not in _DETERMINERS and w != f"{subject}'s"]
+        if not named or any(w in _NOT_THING or w in _PRONOUNS for w in named):
+            return None
+        thing = " ".join([*named[:-1], _singular(named[-1])])
+        return thing, _Verb(index, to + 1, CHANGED, marked=True)
     return None
 
 
@@ -442,7 +487,7 @@ def _statement(clause: list[_Token], verb: _Verb, thing: str, units: dict) -> Va
     value_words = _value_words(clause, start)
     if not value_words or value_words[0] in _NOT_A_VALUE or _progressive(value_words[0]):
         return None
-    head, qualifier = _split_qualifier(value_words)
+    head, qualifier = _split_qualifier(_without_asides(value_words))
     value = _normal_value(head)
     if verb.old_value_at is not None:
         old = _normal_value(words[verb.old_value_at : words.index("to", verb.old_value_at)])
@@ -481,12 +526,27 @@ def _value_words(clause: list[_Token], start: int) -> list[str]:
 
 
 def _progressive(word: str) -> bool:
-    """ "the build is failing": what it is doing, not a value."""
+    """Whether a value's first word says what the thing is doing ("failing"), not a value."""
     return word.endswith("ing") and not any(c.isdigit() for c in word)
 
 
+def _without_asides(words: list[str]) -> list[str]:
+    """The value's words without the phrases that qualify nothing: "on average", "at the moment"."""
+    kept: list[str] = []
+    index = 0
+    while index < len(words):
+        length = next((n for n in (3, 2) if tuple(words[index : index + n]) in _ASIDES), 0)
+        if length:
+            index += length
+            continue
+        kept.append(words[index])
+        index += 1
+    return kept
+
+
 def _split_qualifier(words: list[str]) -> tuple[list[str], list[str]]:
-    """ "four minutes on my laptop" → ("four minutes", "on my laptop"); "on Thursdays" stays a value."""
+    """The value and what qualifies it: "four minutes on my laptop" is four minutes on my laptop;
+    "on Thursdays" is a value."""
     for index in range(1, len(words)):
         if words[index] in _QUALIFIERS:
             return words[:index], words[index:]
@@ -498,7 +558,7 @@ def _normal_value(words: list[str]) -> str:
     for word in words:
         if word in _DROPPED_FROM_VALUE:
             continue
-        word = _NUMBERS.get(word, word)
+        word = _NUMBERS.get(word) or _UNITS.get(word) or word
         if word[:1] in "$€£" or word[:1].isdigit():
             word = word.replace(",", "")
         kept.append(_singular(word))
@@ -506,7 +566,8 @@ def _normal_value(words: list[str]) -> str:
 
 
 def _with_unit(value: str, other: str) -> str:
-    """ "four" after "twelve minutes" is "4 minute": a bare number takes the unit said before it."""
+    """The value with the unit said before it when it is a bare number: "four" after "twelve
+    minutes" is "4 minute"."""
     parts = other.split()
     if value.isdigit() and len(parts) > 1 and parts[0].replace(".", "").isdigit():
         return f"{value} {' '.join(parts[1:])}"
