@@ -43,6 +43,7 @@ _FENCE = re.compile(r"```|~~~")
 _INLINE_CODE = re.compile(r"`[^`\n]{0,300}`")
 _CODE_LINE = re.compile(r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s)|[{}]|==|=>|\s=\s|\(\);")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_NUMBER_AND_UNIT = re.compile(r"(\d[\d.]*)(gb|mb|kb|tb|ms|s|h|hrs?|mins?|secs?)")  # "2gb", "30s"
 _MAY = re.compile(r"\bmay\b")  # the modal, not the month
 _LABEL = re.compile(r"^\s*(?P<label>(?i:user|assistant|system|me|ai|bot)|[A-Z][\w'\-]*(?:\s[A-Z][\w'\-]*){0,2}):\s+")
 _NOT_THE_OWNERS_SIDE = frozenset({"assistant", "system", "ai", "bot"})
@@ -88,6 +89,7 @@ _DO = frozenset({"does", "do", "did"})
 _CHANGERS = _words("we i they someone he she ops devops finance")
 _DETERMINERS = _words("the our my your their his her its this that these those a an")
 _PRONOUNS = _words("i we you they it he she this that there here what which who everything something")
+_THING_JOINS = frozenset({"of", "in", "on", "for"})
 _CARRIED = frozenset({"it", "they", "that", "this"})  # a thing named in the statement before
 # Words that never belong to a named thing: the walk back from the verb stops at them.
 _NOT_THING = _words(
@@ -162,7 +164,8 @@ _NUMBERS = {
         )
     )
 }
-_UNITS = {"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour"}
+_UNITS = {"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "s": "second"}
+_UNITS.update({"hr": "hour", "hrs": "hour", "h": "hour"})
 _NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100"})
 
 
@@ -453,22 +456,29 @@ def _thing_before(words: list[str], verb: _Verb, subject: str, carried: list[str
     index = end - 1
     while index >= 0 and len(collected) < THING_WORDS:
         word = words[index]
-        if word in _DETERMINERS or word == f"{subject}'s" and subject:
-            if index > 0 and words[index - 1] == "of":
-                index -= 1
-                collected.insert(0, "of")
-                index -= 1
+        if word in _THING_JOINS and collected and index > 0 and _thing_word(words[index - 1]):
+            collected.insert(0, word)  # "the python version in production"
+            index -= 1
+            continue
+        if word in _DETERMINERS or (subject and word == f"{subject}'s"):
+            if index > 1 and words[index - 1] in _THING_JOINS and _thing_word(words[index - 2]):
+                collected.insert(0, words[index - 1])  # "the interest rate on my loan"
+                index -= 2
                 continue
             break
-        if word in _NOT_THING or word in _PRONOUNS or not word[:1].isalnum():
+        if not _thing_word(word):
             break
         collected.insert(0, word)
         index -= 1
     if not collected:
         return _pronoun_thing(words[end - 1], verb, carried)
-    if collected[0] == "of" or (verb.family == "is" and collected[-1] in _GENERIC_THINGS):
+    if verb.family == "is" and collected[-1] in _GENERIC_THINGS:
         return None
     return " ".join(_singular(w) if n == len(collected) - 1 else w for n, w in enumerate(collected))
+
+
+def _thing_word(word: str) -> bool:
+    return word not in _NOT_THING and word not in _PRONOUNS and word not in _DETERMINERS and word[:1].isalnum()
 
 
 def _pronoun_thing(word: str, verb: _Verb, carried: list[str]) -> str | None:
@@ -554,9 +564,13 @@ def _split_qualifier(words: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _normal_value(words: list[str]) -> str:
-    kept = []
+    kept: list[str] = []
     for word in words:
         if word in _DROPPED_FROM_VALUE:
+            continue
+        joined = _NUMBER_AND_UNIT.fullmatch(word)
+        if joined:
+            kept.extend([joined[1], _UNITS.get(joined[2], joined[2])])
             continue
         word = _NUMBERS.get(word) or _UNITS.get(word) or word
         if word[:1] in "$€£" or word[:1].isdigit():
