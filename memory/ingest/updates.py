@@ -13,7 +13,8 @@ never see the statements inside it. The stored memories looked at are the atom's
 owner's current memories in the write domain; those holding a value of the same thing are among
 them, ``memory.ingest.candidates``), said by the same speaker. A merge the decision proposed with
 a memory holding another value of the same thing (a NOOP, a link, a rewrite) becomes an ADD: the
-new value is stored, not lost in the old.
+new value is stored, not lost in the old; so does a whole supersession another rule proposed of a
+longer turn that says other things too (it is superseded in part).
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def _revised(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, 
     if not updates:
         return decision, []
     targets = {u.target.memory.id for u in updates}
+    in_part = {u.target.memory.id for u in updates if not u.whole}
+    if decision.op == Op.SUPERSEDE and decision.target is not None and decision.target.memory.id in in_part:
+        decision = _kept_apart(decision, targets)  # a longer turn says other things, which still hold
     if decision.op in _MERGES:
         if decision.target is None or decision.target.memory.id not in targets:
             return decision, []  # nothing new is stored: no successor to mark
@@ -130,7 +134,8 @@ def _revised(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, 
 
 
 def _kept_apart(decision: Decision, targets: set[uuid.UUID]) -> Decision:
-    """A merge into a memory holding another value of the same thing, made an ADD."""
+    """A merge into a memory holding another value of the same thing, or the whole supersession of
+    a longer one that holds other things too, made an ADD beside it."""
     related = [r for r in decision.relates_to if r not in targets]
-    reason = f"gives another value than the stored memory ({decision.op.value} proposed)"
+    reason = f"a later value than the stored memory holds ({decision.op.value} proposed)"
     return Decision(Op.ADD, None, decision.confidence, reason, decision.method, related)

@@ -103,7 +103,8 @@ _BETWEEN_THING_AND_VERB = _words(
     "now currently still also usually typically normally generally actually finally only just already officially "
     "apparently really always even"
 )
-# Be-statements about these say what something is like, not a value: "the problem is that …".
+# Be-statements about these alone say what something is like, not a value: "the problem is that …"
+# (a "daily step goal" is a thing).
 _GENERIC_THINGS = _words(
     "problem issue question thing point idea reason answer trick difference catch fix solution result truth goal "
     "hope worry concern option way plan error bug news deal rule nice part best worst"
@@ -472,7 +473,7 @@ def _thing_before(words: list[str], verb: _Verb, subject: str, carried: list[str
         index -= 1
     if not collected:
         return _pronoun_thing(words[end - 1], verb, carried)
-    if verb.family == "is" and collected[-1] in _GENERIC_THINGS:
+    if verb.family == "is" and len(collected) == 1 and collected[0] in _GENERIC_THINGS:
         return None
     return " ".join(_singular(w) if n == len(collected) - 1 else w for n, w in enumerate(collected))
 
