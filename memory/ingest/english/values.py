@@ -42,7 +42,9 @@ CHANGED = "*"
 _FENCE = re.compile(r"```|~~~")
 _INLINE_CODE = re.compile(r"`[^`\n]{0,300}`")
 _CODE_LINE = re.compile(r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s)|[{}]|==|=>|\s=\s|\(\);")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(
+    r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+"
+)
 _NUMBER_AND_UNIT = re.compile(r"(\d[\d.]*)(gb|mb|kb|tb|ms|s|h|hrs?|mins?|secs?)")  # "2gb", "30s"
 _MAY = re.compile(r"\bmay\b")  # the modal, not the month
 _LABEL = re.compile(r"^\s*(?P<label>(?i:user|assistant|system|me|ai|bot)|[A-Z][\w'\-]*(?:\s[A-Z][\w'\-]*){0,2}):\s+")
@@ -50,6 +52,7 @@ _NOT_THE_OWNERS_SIDE = frozenset({"assistant", "system", "ai", "bot"})
 _EDGE_PUNCTUATION = "\"'([{*_<>"
 _ENDING_PUNCTUATION = ".,;:!?\"')]}*_<>"
 _CLAUSE_PUNCTUATION = frozenset(",;:!?.)")
+_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "approx", "no"})
 
 # The verb families a thing's value is said with, and whether the form is past.
 _THING_VERBS = {
@@ -83,7 +86,7 @@ _CHANGE_HEADS = _words(
 )
 _CHANGED_PARTICIPLES = _words(
     "raised lowered increased reduced cut bumped set changed moved dropped extended shortened upped capped "
-    "switched updated"
+    "switched updated pushed postponed delayed rescheduled brought"
 )
 _DO = frozenset({"does", "do", "did"})
 _CHANGERS = _words("we i they someone he she ops devops finance")
@@ -115,7 +118,8 @@ _BEFORE_VALUE = _words(
 )
 _NOT_A_VALUE = _words(
     "that what how why whether to being going gonna supposed sure because also not it this them me you us him her "
-    "there here one something anything nothing everything so very too really"
+    "there here one something anything nothing everything so very too really wrong right true false correct "
+    "incorrect fine good bad great ok okay nice awesome cool"
 )
 _VALUE_ENDS = _words(
     "and but or so because since though although while whereas which who when whenever after before until unless "
@@ -155,6 +159,9 @@ _CONTRACTIONS = {
     "isn't": ["is", "not"], "aren't": ["are", "not"], "wasn't": ["was", "not"], "weren't": ["were", "not"],
     "doesn't": ["does", "not"], "don't": ["do", "not"], "didn't": ["did", "not"], "won't": ["will", "not"],
     "can't": ["can", "not"], "we've": ["we", "have"], "i've": ["i", "have"], "hasn't": ["has", "not"],
+    "i'd": ["i", "would"], "we'd": ["we", "would"], "you'd": ["you", "would"], "they'd": ["they", "would"],
+    "it'd": ["it", "would"], "i'll": ["i", "will"], "we'll": ["we", "will"], "it'll": ["it", "will"],
+    "they'll": ["they", "will"], "you'll": ["you", "will"],
 }  # fmt: skip
 _NUMBERS = {
     word: str(n)
@@ -290,8 +297,8 @@ def _tokens(sentence: str) -> list[_Token]:
     for raw in sentence.replace("\u2019", "'").split():
         word = raw.lstrip(_EDGE_PUNCTUATION)
         stripped = word.rstrip(_ENDING_PUNCTUATION)
-        ends = any(c in _CLAUSE_PUNCTUATION for c in word[len(stripped) :])
         stripped = stripped.lower()
+        ends = any(c in _CLAUSE_PUNCTUATION for c in word[len(stripped) :]) and stripped not in _ABBREVIATIONS
         if not stripped:
             if tokens and ends:
                 tokens[-1].ends_clause = True
@@ -559,7 +566,8 @@ def _split_qualifier(words: list[str]) -> tuple[list[str], list[str]]:
     """The value and what qualifies it: "four minutes on my laptop" is four minutes on my laptop;
     "on Thursdays" is a value."""
     for index in range(1, len(words)):
-        if words[index] in _QUALIFIERS:
+        at_a_time = index + 1 < len(words) and any(c.isdigit() for c in words[index + 1])
+        if words[index] in _QUALIFIERS and not at_a_time:  # "next Friday at 3pm" is one value
             return words[:index], words[index:]
     return words, []
 
