@@ -243,3 +243,41 @@ def test_another_owners_later_value_changes_nothing(add):
 def test_there_are_thirty_updates_and_twelve_controls_in_varied_wording():
     assert len(UPDATES) >= 30 and len({u.later for u in UPDATES}) == len(UPDATES)
     assert len(CONTROLS) >= 12
+
+
+def test_a_failure_half_way_leaves_nothing_half_written(add, monkeypatch):
+    """The whole supersession of the short statement is written before the edge to the longer
+    turn; a failure at that edge undoes both, and the new memory with them."""
+    short = add("The staging database is db-2.", extract=False)["memory_ids"][0]
+    turn = add(
+        "user: The staging database is db-2. Also, Priya owns the migration runbook; ask her before changing it.",
+        extract=False,
+    )["memory_ids"][0]
+    before = set(Memory.objects.values_list("id", flat=True))
+
+    def failing(**edge):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr("memory.ingest.apply.edge_add", failing)
+    with pytest.raises(RuntimeError):
+        add("The staging database is db-3 now.", extract=False)
+
+    assert set(Memory.objects.values_list("id", flat=True)) == before
+    assert Memory.objects.current().filter(pk__in=[short, turn]).count() == 2
+    assert not Edge.objects.filter(edge_type=EdgeType.SUPERSEDES, target_id__in=[short, turn]).exists()
+
+
+def test_the_answer_says_what_each_statement_superseded_and_the_run_log_why(add):
+    short = add("The staging database is db-2.", extract=False)["memory_ids"][0]
+    turn = add("user: The staging database is db-2. Also, Priya owns the migration runbook.", extract=False)
+    turn_id = turn["memory_ids"][0]
+
+    answer = add("The staging database is db-3 now.", extract=False)
+
+    assert answer["superseded"] == [short] and answer["superseded_in_part"] == [turn_id]
+    [decision] = answer["decisions"]
+    assert decision["op"] == "SUPERSEDE" and decision["target_id"] == short
+    assert decision["superseded_in_part"] == [turn_id]
+    assert "'db-2' is now 'db-3'" in decision["reason"]
+    edge = Edge.objects.get(edge_type=EdgeType.SUPERSEDES, target_id=turn_id)
+    assert str(edge.source_id) == answer["memory_ids"][0] and "db-3" in edge.reason
