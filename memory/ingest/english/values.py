@@ -374,18 +374,14 @@ def _read_clause(clause: list[_Token], subject: str, carried: list[str], units: 
     words = [t.word for t in clause]
     changed = _changed_by_someone(words, subject)
     if changed is not None:
-        thing, verb = changed
-        carried[:] = [thing]
-        return _statement(clause, verb, thing, units)
+        carried[:] = [changed[0]]
+        return _statement(clause, changed[1], changed[0], units)
     for index in range(len(words)):
         verb = _verb_at(words, index)
-        if verb is None:
-            continue
-        thing = _thing_before(words, verb, subject, carried)
-        if thing is None:
-            continue
-        carried[:] = [thing]
-        return _statement(clause, verb, thing, units)
+        named = _thing_before(words, verb, subject, carried) if verb is not None else None
+        if verb is not None and named is not None:
+            carried[:] = [named]
+            return _statement(clause, verb, named, units)
     return None
 
 
