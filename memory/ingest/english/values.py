@@ -76,6 +76,9 @@ _ACTION_VERBS = {
     "meet": ("meet", False), "meets": ("meet", False), "met": ("meet", True),
     "pay": ("pay", False), "pays": ("pay", False), "paid": ("pay", True),
 }  # fmt: skip
+# Verbs whose value a thing has one of at a time (its size, duration, price): a plain later one is
+# an update. A service "runs on port 9000" and on 9001 too, a team deploys on two days.
+_ONE_AT_A_TIME = frozenset({"is", "takes", "costs", "lasts", "weighs"})
 ACTION_FAMILIES = frozenset(family for family, _ in _ACTION_VERBS.values())
 _BASE_FORMS = {"take", "cost", "last", "run", "start", "begin", "end", "finish", "open", "close", "weigh", "allow"}
 _BASE_FORMS |= {"expire", "deploy", "release", "ship", "meet", "pay"}
@@ -237,8 +240,9 @@ def held_values(statements: list[ValueStatement]) -> dict[str, HeldValue]:
 def replaces(new: ValueStatement, old: HeldValue) -> bool:
     """Whether ``new`` updates the value ``old`` of the same key. With a marker ("now", "since",
     "no longer", "went up to"), any other value does; without one, only a present quantity or
-    identifier said with the same verb, of which a thing has one at a time ("my rent is 1,200 a
-    month" → "my rent is 1,350 a month"). Never an addition, a past value, or the same value."""
+    identifier said with the same verb, one whose value a thing has one of at a time ("my rent is
+    1,200 a month" → "my rent is 1,350 a month"; not "runs on port 9000" → "runs on port 9001").
+    Never an addition, a past value, or the same value."""
     if new.past or new.additive or not _same_family(new.verb, old.verb):
         return False
     if new.denied:  # "isn't db-2 anymore"; a bare "isn't db-2" may be a correction, not an update
@@ -247,7 +251,7 @@ def replaces(new: ValueStatement, old: HeldValue) -> bool:
         return False
     if new.marked:
         return True
-    plain = new.verb not in ACTION_FAMILIES and new.verb != CHANGED and not old.past
+    plain = new.verb in _ONE_AT_A_TIME and not old.past
     return plain and _is_quantity(new.value) and _is_quantity(old.value)
 
 

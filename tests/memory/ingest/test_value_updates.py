@@ -207,6 +207,8 @@ CONTROLS = [
     Control("The staging database is db-3.", "The staging database is db-3 now."),
     # a plain present statement of a non-quantity: maybe a second value
     Control("We deploy on Thursdays.", "We deploy on Mondays."),
+    # a plain present value of a verb a thing may have several values of
+    Control("The billing service runs on port 9000.", "The billing service runs on port 9001."),
     # a denial without a marker: a correction to settle, not an update
     Control("The staging database is db-2.", "The staging database is not db-3."),
     # another speaker of a transcript

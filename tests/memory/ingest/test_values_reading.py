@@ -102,6 +102,7 @@ def test_a_plain_statement_updates_only_another_quantity_said_in_the_present():
     assert replaces(_said("My rent is 1,350 a month."), _held("is", "1200 month"))
     assert not replaces(_said("My rent is 1,350 a month."), _held("is", "1200 month", past=True))
     assert not replaces(_said("We deploy on Mondays."), _held("deploy", "on thursday"))
+    assert not replaces(_said("The billing service runs on port 9001."), _held("runs", "on port 9000"))
     assert not replaces(_said("The main branch is main."), _held("is", "master"))
 
 
