@@ -106,7 +106,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
     with run.stage("decide") as log:
         decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
         log["decisions"] = [d.as_log() for d in decisions]
-    decisions, beside = _values_stage(run, atoms, candidates, decisions, request.user_id)
+    decisions, beside = _values_stage(run, atoms, candidates, decisions, request, now)
     with run.stage("apply") as log:
         context = said_before(
             conversation=request.conversation,
@@ -139,10 +139,21 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
 
 
 def _values_stage(
-    run: RunLog, atoms: list[Atom], candidates: list[list[Candidate]], proposed: list[Decision], owner: str
+    run: RunLog,
+    atoms: list[Atom],
+    candidates: list[list[Candidate]],
+    proposed: list[Decision],
+    request: AddRequest,
+    now: datetime,
 ) -> tuple[list[Decision], list[list[ValueUpdate]]]:
     with run.stage("values") as log:
-        decisions, beside = value_updates(atoms=atoms, candidates=candidates, decisions=proposed, owner=owner)
+        decisions, beside = value_updates(
+            atoms=atoms,
+            candidates=candidates,
+            decisions=proposed,
+            owner=request.user_id,
+            said_at=request.occurred_at or now,
+        )
         log["revised"] = {i: d.as_log() for i, d in enumerate(decisions) if d is not proposed[i]}
         log["beside"] = [
             [{"target": str(u.target.memory.id), "whole": u.whole, "reason": u.reason} for u in found]

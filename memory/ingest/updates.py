@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 
 from memory.ingest.atoms import Atom
 from memory.ingest.candidates import Candidate
@@ -54,14 +55,21 @@ class ValueUpdate:
 
 
 def value_updates(
-    *, atoms: list[Atom], candidates: list[list[Candidate]], decisions: list[Decision], owner: str
+    *,
+    atoms: list[Atom],
+    candidates: list[list[Candidate]],
+    decisions: list[Decision],
+    owner: str,
+    said_at: datetime,
 ) -> tuple[list[Decision], list[list[ValueUpdate]]]:
     """Each atom's decision, revised for the values it updates, and the supersessions left to apply
-    beside it (the decision's own SUPERSEDE is not repeated among them)."""
+    beside it (the decision's own SUPERSEDE is not repeated among them). ``said_at``: the message's
+    event time; a memory of a later one is not updated by it (a conversation imported out of order)."""
     revised: list[Decision] = []
     beside: list[list[ValueUpdate]] = []
     for atom, found, decision in zip(atoms, candidates, decisions, strict=True):
-        decision, rest = _revised(decision, _updates(atom, found, owner))
+        earlier = [c for c in found if c.memory.valid_from <= said_at]
+        decision, rest = _revised(decision, _updates(atom, earlier, owner))
         revised.append(decision)
         beside.append(rest)
     return revised, beside

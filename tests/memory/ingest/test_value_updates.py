@@ -242,6 +242,15 @@ def test_another_owners_later_value_changes_nothing(add):
     assert Memory.objects.get(pk=earlier).valid_to is None
 
 
+def test_a_value_said_earlier_in_event_time_updates_nothing_said_later(add):
+    later = add("The staging database is db-3.", extract=False, occurred_at="2026-06-01T10:00:00Z")
+
+    answer = add("The staging database is db-2 now.", extract=False, occurred_at="2026-05-01T10:00:00Z")
+
+    assert answer["superseded"] == [] and answer["superseded_in_part"] == []
+    assert Memory.objects.get(pk=later["memory_ids"][0]).valid_to is None
+
+
 def test_there_are_thirty_updates_and_twelve_controls_in_varied_wording():
     assert len(UPDATES) >= 30 and len({u.later for u in UPDATES}) == len(UPDATES)
     assert len(CONTROLS) >= 12
