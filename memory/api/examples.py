@@ -36,6 +36,7 @@ ADD_MEMORY = {
         "deduped": [],
         "skipped": [],
         "superseded": ["9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"],
+        "superseded_in_part": [],
         "contradicted": [],
         "needs_clarification": [],
         "decisions": [],

@@ -79,6 +79,16 @@ class ResultOut(serializers.Serializer):
     flashback = serializers.BooleanField()
     edge = EdgeReachedOut(required=False, help_text="for rows reached over the graph")
     superseded_by = serializers.ListField(child=serializers.UUIDField(), required=False)
+    superseded_in_part_by = serializers.ListField(
+        child=serializers.UUIDField(),
+        required=False,
+        help_text="later memories that updated a value this one states among other things; it stays current",
+    )
+    supersedes = serializers.ListField(
+        child=serializers.UUIDField(),
+        required=False,
+        help_text="earlier memories this one supersedes, wholly or in part; it ranks above them",
+    )
     collapsed = serializers.ListField(child=serializers.UUIDField(), required=False)
     holders = serializers.IntegerField(required=False, help_text="owners holding this fact (collective/all)")
     exact_match = serializers.BooleanField(required=False)

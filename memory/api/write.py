@@ -71,6 +71,12 @@ class AddMemoryApi(ToolApi):
         deduped = serializers.ListField(child=serializers.UUIDField(), required=False)
         skipped = serializers.ListField(child=serializers.DictField(), required=False)
         superseded = serializers.ListField(child=serializers.UUIDField(), required=False)
+        superseded_in_part = serializers.ListField(
+            child=serializers.UUIDField(),
+            required=False,
+            help_text="earlier memories that say other things too, of which this message updated a value: "
+            "they stay current, linked by SUPERSEDES from the new memory",
+        )
         contradicted = serializers.ListField(child=serializers.UUIDField(), required=False)
         needs_clarification = serializers.ListField(child=serializers.DictField(), required=False)
         decisions = serializers.ListField(child=serializers.DictField(), required=False)

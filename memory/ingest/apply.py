@@ -20,6 +20,7 @@ from django.utils import timezone
 from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
+from memory.ingest.updates import ValueUpdate
 from memory.lifecycle import expired_holders_retire, expiry_renew
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
 from memory.revisions import edge_add, memory_rewrite, memory_supersede
@@ -32,10 +33,14 @@ class Outcome:
     updated: list[str] = field(default_factory=list)
     deduped: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)
+    # current memories a new one gives a later value of a thing they name among other things
+    superseded_in_part: list[str] = field(default_factory=list)
     contradicted: list[str] = field(default_factory=list)
     needs_clarification: list[dict[str, str]] = field(default_factory=list)
     # atom index → the memory that now holds it (new, updated or already stored)
     holders: dict[int, str] = field(default_factory=dict)
+    # atom index → the memories its new memory superseded in part
+    in_part: dict[int, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -54,6 +59,8 @@ class WriteRequest:
     run_id: uuid.UUID
     context: str = ""  # what was said just before the message (memory.ingest.preceding)
     expires_at: datetime | None = None  # when the memories it writes stop being recalled
+    # atom index → the memories the new one supersedes beside its decision (memory.ingest.updates)
+    value_updates: list[list[ValueUpdate]] = field(default_factory=list)
 
 
 def apply(request: WriteRequest) -> Outcome:
@@ -111,6 +118,8 @@ def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
     elif decision.op == Op.CONTRADICT and locked is not None:
         _edge(request, memory.id, locked.id, EdgeType.CONTRADICTS, decision)
         outcome.contradicted.append(str(locked.id))
+    for update in request.value_updates[index] if request.value_updates else []:
+        _succeed(request, index, memory, update, outcome, now)
     for related in decision.relates_to:
         _edge(request, memory.id, related, EdgeType.RELATES_TO, decision)
     if decision.clarification:
@@ -121,6 +130,39 @@ def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
                 "question": decision.clarification,
             }
         )
+
+
+def _succeed(request: WriteRequest, index: int, successor: Memory, update: ValueUpdate, outcome: Outcome, now) -> None:
+    """``successor`` gives a later value than ``update.target``: it supersedes it whole, or in part
+    (a SUPERSEDES edge; the target, which says other things too, stays current)."""
+    target = _lock_current(update.target.memory.id)
+    if target is None:
+        return  # superseded or forgotten meanwhile: nothing left to succeed
+    if not update.whole:
+        edge_add(
+            actor=request.author,
+            source_id=successor.id,
+            target_id=target.id,
+            edge_type=EdgeType.SUPERSEDES,
+            reason=update.reason,
+            confidence=update.confidence,
+            run_id=request.run_id,
+        )
+        outcome.superseded_in_part.append(str(target.id))
+        outcome.in_part.setdefault(index, []).append(str(target.id))
+        return
+    superseded = memory_supersede(
+        actor=request.author,
+        memory=target,
+        successor=successor,
+        reason=update.reason,
+        confidence=update.confidence,
+        details={"confidence": update.confidence},
+        run_id=request.run_id,
+        now=now,
+    )
+    if superseded:
+        outcome.superseded.append(str(target.id))
 
 
 def _create(request: WriteRequest, index: int, now: datetime) -> Memory:

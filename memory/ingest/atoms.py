@@ -7,6 +7,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from memory.ingest.english.values import ValueStatement, held_values
+
 PROTECTED_TYPES = frozenset({"preference", "goal", "opinion"})
 
 
@@ -59,6 +61,7 @@ class Atom:
     change: Change | None = None
     speaker: str | None = None  # who said it, when the message is a line of a transcript
     standing: bool = False  # a rule for the assistant's later work, or how the owner likes things done
+    values: list[ValueStatement] = field(default_factory=list)  # what it says things' values are
     # (index of another atom of the same message, edge type from this atom to it)
     links: list[tuple[int, str]] = field(default_factory=list)
 
@@ -75,6 +78,9 @@ class Atom:
             facets["speaker"] = self.speaker
         if self.standing:
             facets["standing"] = True
+        held = held_values(self.values)
+        if held:
+            facets["values"] = {key: value.as_list() for key, value in held.items()}
         return facets
 
 

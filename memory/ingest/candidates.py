@@ -2,8 +2,9 @@
 
 Only the same owner's current memories in the same write domain are candidates:
 another owner's facts are never merged into this owner's. Sources: vector top 5,
-full-text top 5 (BM25), the exact fingerprint, the same single-valued attribute, and memories
-mentioning the same entities. One statement gathers all of them for all atoms, with
+full-text top 5 (BM25), the exact fingerprint, the same single-valued attribute, the newest
+memories holding a value of a thing the atom gives a value (``memory.ingest.english.values``), and
+memories mentioning the same entities. One statement gathers all of them for all atoms, with
 each candidate's cosine to its atom.
 """
 
@@ -25,16 +26,18 @@ VECTOR_K = 5
 TEXT_K = 5
 ENTITY_K = 10
 ATTRIBUTE_K = 5
+VALUE_K = 10
 
 _CURRENT = f"m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND {current_memory('m')}"
 _TEXT_SCORE = term_score(n="stats.n", df="h.df", tf=f"(h.tf / ({length_norm('h.len', 'stats.avgdl')}))")
 _SQL = f"""
 WITH atoms AS (
     SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '') AS q, a.attr_subject, a.attr_name,
-           a.names::jsonb AS names,
+           a.names::jsonb AS names, ARRAY(SELECT jsonb_array_elements_text(a.value_keys::jsonb)) AS value_keys,
            tsvector_to_array(to_tsvector('english', replace(coalesce(a.q, ''), ' | ', ' '))) AS terms
     FROM unnest(%(idx)s::int[], %(vecs)s::text[], %(keys)s::text[], %(queries)s::text[], %(attr_subjects)s::text[],
-                %(attr_names)s::text[], %(names)s::text[]) AS a(idx, vec, key, q, attr_subject, attr_name, names)
+                %(attr_names)s::text[], %(names)s::text[], %(value_keys)s::text[])
+         AS a(idx, vec, key, q, attr_subject, attr_name, names, value_keys)
 ), found AS (
     SELECT a.idx, v.id, 'vector' AS via FROM atoms a CROSS JOIN LATERAL (
         SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
@@ -72,6 +75,11 @@ WITH atoms AS (
         WHERE a.attr_name IS NOT NULL AND {_CURRENT} AND m.facets -> 'attribute' ->> 0 = a.attr_subject
           AND m.facets -> 'attribute' ->> 1 = a.attr_name
         ORDER BY m.created_at DESC LIMIT {ATTRIBUTE_K}) t
+    UNION ALL
+    SELECT a.idx, t.id, 'value' FROM atoms a CROSS JOIN LATERAL (
+        SELECT m.id FROM memory_memory m
+        WHERE cardinality(a.value_keys) > 0 AND {_CURRENT} AND m.facets -> 'values' ?| a.value_keys
+        ORDER BY m.created_at DESC LIMIT {VALUE_K}) t
     UNION ALL
     SELECT a.idx, e.id, 'entity' FROM atoms a CROSS JOIN LATERAL (
         SELECT DISTINCT m.id, m.created_at FROM memory_memory m
@@ -121,7 +129,13 @@ def _params(atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str,
         "attr_subjects": [atom.attribute.subject if atom.attribute else None for atom in atoms],
         "attr_names": [atom.attribute.name if atom.attribute else None for atom in atoms],
         "names": [json.dumps([e.normalized for e in atom.entities if _distinctive(e)]) for atom in atoms],
+        "value_keys": [json.dumps(sorted(value_keys(atom))) for atom in atoms],
     }
+
+
+def value_keys(atom: Atom) -> set[str]:
+    """The keys of the values the atom may update: those it states now, not those it recalls."""
+    return {s.key for s in atom.values if not s.past and not s.additive}
 
 
 def _text_query(content: str, user_id: str) -> str:

@@ -24,12 +24,13 @@ from helixsite.task_broker import task_enqueue_after_commit
 from memory.embedding_space import embedding_space_check
 from memory.ingest.apply import Outcome, WriteRequest, apply
 from memory.ingest.atoms import Atom, Extraction, content_key
-from memory.ingest.candidates import load_candidates
+from memory.ingest.candidates import Candidate, load_candidates
 from memory.ingest.decide import Decision, decide
 from memory.ingest.extract import extract
 from memory.ingest.preceding import said_before
 from memory.ingest.request import AddRequest
 from memory.ingest.runlog import RunLog
+from memory.ingest.updates import ValueUpdate, value_updates
 from memory.models import IngestRun, MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
@@ -105,6 +106,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
     with run.stage("decide") as log:
         decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
         log["decisions"] = [d.as_log() for d in decisions]
+    decisions, beside = _values_stage(run, atoms, candidates, decisions, request, now)
     with run.stage("apply") as log:
         context = said_before(
             conversation=request.conversation,
@@ -129,10 +131,35 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
                 expires_at=request.expires_at,
                 source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
                 run_id=run.id,
+                value_updates=beside,
             )
         )
         log["holders"] = outcome.holders
     return _answer(run, extraction.dropped, atoms, decisions, outcome, domain)
+
+
+def _values_stage(
+    run: RunLog,
+    atoms: list[Atom],
+    candidates: list[list[Candidate]],
+    proposed: list[Decision],
+    request: AddRequest,
+    now: datetime,
+) -> tuple[list[Decision], list[list[ValueUpdate]]]:
+    with run.stage("values") as log:
+        decisions, beside = value_updates(
+            atoms=atoms,
+            candidates=candidates,
+            decisions=proposed,
+            owner=request.user_id,
+            said_at=request.occurred_at or now,
+        )
+        log["revised"] = {i: d.as_log() for i, d in enumerate(decisions) if d is not proposed[i]}
+        log["beside"] = [
+            [{"target": str(u.target.memory.id), "whole": u.whole, "reason": u.reason} for u in found]
+            for found in beside
+        ]
+    return decisions, beside
 
 
 def _extract_stage(run: RunLog, request: AddRequest, budget: CallBudget, *, now: datetime) -> Extraction:
@@ -171,12 +198,13 @@ def _answer(
         "deduped": list(dict.fromkeys(outcome.deduped)),
         "skipped": [{"text": text, "reason": "not a statement to remember"} for text in dropped],
         "superseded": outcome.superseded,
+        "superseded_in_part": outcome.superseded_in_part,
         "contradicted": outcome.contradicted,
         "needs_clarification": outcome.needs_clarification,
         "decisions": [_decision(i, atom, d, outcome) for i, (atom, d) in enumerate(zip(atoms, decisions, strict=True))],
         "run_id": str(run.id),
     }
-    logged = ("memory_ids", "updated", "deduped", "superseded", "contradicted")
+    logged = ("memory_ids", "updated", "deduped", "superseded", "superseded_in_part", "contradicted")
     answer["_log"] = {
         **{key: answer[key] for key in logged},
         "holders": {str(k): v for k, v in outcome.holders.items()},
@@ -200,4 +228,5 @@ def _decision(index: int, atom: Atom, decision: Decision, outcome: Outcome) -> d
         "target_id": str(decision.target.memory.id) if decision.target else None,
         "confidence": decision.confidence,
         "reason": decision.reason,
+        "superseded_in_part": outcome.in_part.get(index, []),
     }

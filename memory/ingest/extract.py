@@ -26,6 +26,7 @@ from memory.ingest.english.sentences import (
     split_sentences,
     strip_consequence_marker,
 )
+from memory.ingest.english.values import read_values, said_by_the_assistant
 from memory.ingest.self_contained import anchor_relative_dates, is_short_answer, resolve_short_answer
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
@@ -70,12 +71,16 @@ def extract(
         return Extraction(atoms=[atom], method="verbatim")
     if llm.enabled:
         try:
-            return _extract_with_llm(message, subject, conversation, now, max_atoms, llm, budget, run_id)
+            extraction = _extract_with_llm(message, subject, conversation, now, max_atoms, llm, budget, run_id)
         except LLMUnavailable as exc:
             extraction = _by_rules(message, subject, conversation, now, max_atoms)
             extraction.method, extraction.problem = "rules_fallback", str(exc)
-            return extraction
-    return _by_rules(message, subject, conversation, now, max_atoms)
+    else:
+        extraction = _by_rules(message, subject, conversation, now, max_atoms)
+    if said_by_the_assistant(message):
+        for atom in extraction.atoms:
+            atom.values = []  # what the assistant suggests is no one's value, however it is split
+    return extraction
 
 
 def _by_rules(message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int) -> Extraction:
@@ -94,11 +99,6 @@ def _by_rules(message: str, subject: str, conversation: Conversation, now: datet
         for atom in extraction.atoms:
             atom.standing = is_standing(atom.content)
     return extraction
-
-
-def said_by_the_assistant(message: str) -> bool:
-    """A line of a chat the assistant said ("assistant: …"): its suggestions are no one's rules."""
-    return message.lstrip()[:10].lower() == "assistant:"
 
 
 # "Caroline: …", "Dr. Ana Ruiz: …": one to three capitalised words and a colon open a line of a
@@ -194,6 +194,7 @@ def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:
         negated=is_negated(attributed),
         change_cue=change_cue(original),
         change=find_change(original),
+        values=read_values(original, subject),
     )
 
 
@@ -214,6 +215,7 @@ def _verbatim_atom(message: str, subject: str) -> Atom:
         negated=is_negated(attributed) if short else False,
         change_cue=change_cue(text) if short else None,
         change=find_change(text) if short else None,
+        values=read_values(text, subject),  # a long turn's too: its values are said early
     )
 
 
@@ -339,4 +341,5 @@ def _from_llm(item: LLMAtom, subject: str) -> Atom:
         negated=item.negated or is_negated(item.content),
         change_cue=change_cue(item.content),
         change=find_change(item.content),
+        values=read_values(item.content, subject),
     )

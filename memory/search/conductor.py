@@ -195,7 +195,7 @@ def memory_search(
     )
     around = edges_around(
         scope,
-        superseded=[h.memory.id for h in hits if h.memory.valid_to],
+        hits=[h.memory.id for h in hits],
         top=[h.memory.id for h in hits[: request.limit * 3]],
     )
     hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
@@ -206,6 +206,7 @@ def memory_search(
         request=request,
         hits=hits,
         superseded_by=around.superseded_by,
+        supersedes=around.supersedes,
         retracted_by=around.retracted_by,
         families=around.families,
         pinned=_exact_pin(request.query, bm25_scores),

@@ -8,7 +8,7 @@ The walk may cross the time window: rows it finds outside become flashbacks.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from helixsite.db.replicas import reader
 from memory.search.scope import Scope
@@ -79,26 +79,36 @@ def links_among(ids: list[uuid.UUID]) -> list[Link]:
 class Around:
     """The edges the answer is shaped by, for hits already ranked."""
 
+    # hit → what superseded it, newest first: wholly (the hit has ``valid_to``) or in part (a
+    # longer memory, still current, of which a later value of one thing replaced what it said)
     superseded_by: dict[uuid.UUID, list[uuid.UUID]]
     retracted_by: dict[uuid.UUID, list[uuid.UUID]]
     families: dict[uuid.UUID, uuid.UUID]
+    # top hit → the visible memories it supersedes, wholly or in part
+    supersedes: dict[uuid.UUID, list[uuid.UUID]] = field(default_factory=dict)
 
 
-def edges_around(scope: Scope, *, superseded: list[uuid.UUID], top: list[uuid.UUID]) -> Around:
-    """In one statement: what visibly superseded the ``superseded`` hits, newest first; which
-    visible retractions contradict the ``top`` hits; and the PART_OF links (atom → raw source)
-    touching the ``top`` hits."""
+def edges_around(scope: Scope, *, hits: list[uuid.UUID], top: list[uuid.UUID]) -> Around:
+    """In one statement: what visibly superseded any of the ``hits``, newest first; what the
+    ``top`` hits supersede, if visible; which visible retractions contradict the ``top`` hits; and
+    the PART_OF links (atom → raw source) touching the ``top`` hits."""
     around = Around({}, {}, {})
-    if not superseded and not top:
+    if not hits and not top:
         return around
     visible, params = scope.sql(alias="m")
     by_source = f"""FROM memory_edge e CROSS JOIN LATERAL (
         SELECT m.created_at, m.facets FROM memory_memory m WHERE m.id = e.source_id AND {visible} {BY_KEY}
     ) m WHERE e.expired_at IS NULL"""
+    by_target = f"""FROM memory_edge e CROSS JOIN LATERAL (
+        SELECT m.created_at FROM memory_memory m WHERE m.id = e.target_id AND {visible} {BY_KEY}
+    ) m WHERE e.expired_at IS NULL"""
     with reader().cursor() as cursor:
         cursor.execute(
             f"""SELECT 'S', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'SUPERSEDES'
-                    AND e.target_id = ANY(%(superseded)s::uuid[])
+                    AND e.target_id = ANY(%(hits)s::uuid[])
+                UNION ALL
+                SELECT 'B', e.source_id, e.target_id, m.created_at {by_target} AND e.edge_type = 'SUPERSEDES'
+                    AND e.source_id = ANY(%(top)s::uuid[])
                 UNION ALL
                 SELECT 'R', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'CONTRADICTS'
                     AND e.target_id = ANY(%(top)s::uuid[]) AND m.facets -> 'change' ->> 0 = 'retracts'
@@ -107,11 +117,12 @@ def edges_around(scope: Scope, *, superseded: list[uuid.UUID], top: list[uuid.UU
                     AND e.edge_type = 'PART_OF'
                     AND (e.source_id = ANY(%(top)s::uuid[]) OR e.target_id = ANY(%(top)s::uuid[]))
                 ORDER BY 4 DESC NULLS LAST""",
-            {**params, "superseded": superseded, "top": top},
+            {**params, "hits": hits, "top": top},
         )
+        kinds = {"S": around.superseded_by, "B": around.supersedes, "R": around.retracted_by}
         for kind, a, b, _ in cursor.fetchall():
             if kind == "P":
                 around.families[a] = b
             else:
-                (around.superseded_by if kind == "S" else around.retracted_by).setdefault(a, []).append(b)
+                kinds[kind].setdefault(a, []).append(b)
     return around

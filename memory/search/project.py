@@ -1,6 +1,9 @@
 """Stage 4: shape the ranked hits into the answer.
 
 - superseded rows stay, ×0.6 and labelled with what superseded them;
+- a row superseded in part (a longer memory still current, of which a later memory updated one
+  value) stays as it is, labelled ``superseded_in_part_by``; every successor ranks above what it
+  supersedes, wholly or in part, and lists it in ``supersedes``;
 - a retracted row ("I'm not vegetarian after all") stays, below its retraction and labelled with it;
 - a raw source and its atoms (PART_OF) show once, as their best-ranked member, the rest in ``collapsed``;
 - collective and all scopes fold the same fact held by several owners, with the holder count;
@@ -34,17 +37,20 @@ def project(
     pinned: uuid.UUID | None,
     holding: uuid.UUID | None = None,
     standing: Sequence[uuid.UUID] = (),
+    supersedes: dict[uuid.UUID, list[uuid.UUID]] | None = None,
 ) -> list[Hit]:
     by_id = {hit.memory.id: hit for hit in hits}
     for hit in hits:
+        successors = superseded_by.get(hit.memory.id, [])
         if hit.memory.valid_to is not None:
-            successors = superseded_by.get(hit.memory.id, [])
             # The current version of a fact the query matched is at least as relevant as the old one.
             for successor in (by_id[s] for s in successors if s in by_id):
                 successor.score = max(successor.score, hit.score + 1e-3)
             hit.score *= settings.HELIX_SEARCH_SUPERSEDED_PENALTY
             hit.flags["superseded"] = True
             hit.flags["superseded_by"] = [str(i) for i in successors]
+        elif successors:
+            hit.flags["superseded_in_part_by"] = [str(i) for i in successors]
     for hit in hits:
         retractions = [by_id[r] for r in retracted_by.get(hit.memory.id, []) if r in by_id]
         # The owner said this was wrong: the retraction answers the same query first.
@@ -58,6 +64,7 @@ def project(
         held = by_id[holding]
         held.score = max(held.score, max(h.score for h in hits) + 1e-3)
         held.flags["attribute_match"] = True
+    _successors_above(hits, by_id, superseded_by, supersedes or {})
     ranked = sorted(hits, key=lambda h: -h.score)
     ranked = _collapse_families(ranked, families)
     if request.scope != "personal":
@@ -98,6 +105,32 @@ def _with_standing(top: list[Hit], by_id: dict[uuid.UUID, Hit], standing: Sequen
     others = [h for h in top if h not in kept]
     room = max(limit - len(kept) - len(added), 0)
     return [h for h in top if h in kept or h in others[:room]] + added[: max(limit - len(kept), 0)]
+
+
+def _successors_above(
+    hits: list[Hit],
+    by_id: dict[uuid.UUID, Hit],
+    superseded_by: dict[uuid.UUID, list[uuid.UUID]],
+    supersedes: dict[uuid.UUID, list[uuid.UUID]],
+) -> None:
+    """Each successor just above every predecessor of it among the hits, whatever raised the
+    predecessor (an attribute match, a retraction), and labelled with what it supersedes."""
+    pairs = {(old, new) for old, successors in superseded_by.items() for new in successors}
+    pairs |= {(old, new) for new, predecessors in supersedes.items() for old in predecessors}
+    for old, new in sorted(pairs):
+        if new in by_id:
+            labelled = by_id[new].flags.setdefault("supersedes", [])
+            if str(old) not in labelled:
+                labelled.append(str(old))
+    present = [(by_id[old], by_id[new]) for old, new in pairs if old in by_id and new in by_id]
+    for _ in range(len(present)):  # a chain (a → b → c) settles in as many passes as it is long
+        raised = False
+        for old_hit, new_hit in present:
+            if new_hit.score <= old_hit.score:
+                new_hit.score = old_hit.score + 1e-3
+                raised = True
+        if not raised:
+            break
 
 
 def _collapse_families(ranked: list[Hit], families: dict[uuid.UUID, uuid.UUID]) -> list[Hit]:
@@ -167,7 +200,8 @@ def as_result(hit: Hit) -> dict[str, Any]:
     }
     if hit.reached is not None:
         result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
-    for key in ("superseded_by", "retracted_by", "collapsed", "holders", "exact_match", "standing"):
+    labels = ("superseded_by", "superseded_in_part_by", "supersedes", "retracted_by", "collapsed", "holders")
+    for key in (*labels, "exact_match", "standing"):
         if key in hit.flags:
             result[key] = hit.flags[key]
     return result

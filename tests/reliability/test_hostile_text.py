@@ -116,6 +116,13 @@ def test_every_pattern_reads_a_hostile_statement_within_its_budget():
     assert slow == {}
 
 
+def test_the_value_readers_patterns_are_among_those_timed():
+    timed = {name.rsplit("[", 1)[0] for name in _patterns()}
+    values = "memory.ingest.english.values."
+    patterns = ("_FENCE", "_INLINE_CODE", "_CODE_LINE", "_SENTENCE_END", "_LABEL", "_MAY", "_NUMBER_AND_UNIT")
+    assert {values + name for name in patterns} <= timed
+
+
 @pytest.mark.slow
 def test_no_message_within_the_limit_costs_the_extractor_more_than_its_budget():
     limit = settings.HELIX_MAX_MESSAGE_BYTES

@@ -19,6 +19,8 @@ The sections, each a module:
 - ``attributes``: single- and many-valued attributes and whose they are;
 - ``negation``: denials, and what a statement says without them;
 - ``changes``: change cues, and what a statement ends, reschedules, retracts or adds;
+- ``values``: a thing's value as a statement says it ("the build now takes four minutes"), and
+  which later statement updates which;
 - ``topics``: the words that carry a statement's meaning and name its topic;
 - ``scores``: importance and certainty.
 

@@ -39,7 +39,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         cursor.execute("ANALYZE memory_memory")  # Nate has no memories yet: expected to have very few
     for n in range(MEMORIES):
         make_memory(author=principal, domain=domain, user_id="nate", content=f"Nate painted picture {n} of the lake")
-    atom = SimpleNamespace(content="Nate painted the lake again", attribute=None, entities=[])
+    atom = SimpleNamespace(content="Nate painted the lake again", attribute=None, entities=[], values=[])
     vectors = np.array([unit_vector()], dtype=np.float32)
     params = _params([atom], vectors, ["no such key"], domain.scope, "nate")
 

@@ -1,0 +1,149 @@
+"""Stage 4b, between decide and apply: later values. A new memory that gives a thing another value
+than a current memory of the same owner gave it ("the build now takes four minutes since we cached
+the images" after "our build takes about twelve minutes": ``memory.ingest.english.values``) is
+that memory's successor:
+
+- a stored memory that said only that (one short statement) is superseded, as a SUPERSEDE
+  decision supersedes it: ``valid_to``, a SUPERSEDES edge, a history row;
+- a longer one, a turn that says other things too, stays current and gets a SUPERSEDES edge from
+  the new memory: superseded in part (``superseded_in_part`` in add_memory's answer).
+
+Read in every mode: a verbatim turn is one memory, and the decision rules for extracted facts
+never see the statements inside it. The stored memories looked at are the atom's candidates (the
+owner's current memories in the write domain; those holding a value of the same thing are among
+them, ``memory.ingest.candidates``), said by the same speaker. A merge the decision proposed with
+a memory holding another value of the same thing (a NOOP, a link, a rewrite) becomes an ADD: the
+new value is stored, not lost in the old; so does a whole supersession another rule proposed of a
+longer turn that says other things too (it is superseded in part).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory.ingest.atoms import Atom
+from memory.ingest.candidates import Candidate
+from memory.ingest.decide import Decision, Op
+from memory.ingest.english.values import (
+    HeldValue,
+    ValueStatement,
+    held_values,
+    read_values,
+    replaces,
+    statements_of,
+)
+from memory.models import Memory
+
+# A stored memory is superseded whole when it is one statement of at most this many words: its
+# only substance is the value updated. A longer one holds other things, which stay current.
+SHORT_WORDS = 20
+MARKED_CONFIDENCE = 0.9  # "now", "since", "went up to": the statement says it is an update
+PLAIN_CONFIDENCE = 0.8  # another quantity of the same thing, said plainly in the present
+_MERGES = (Op.NOOP, Op.LINK_EXISTING, Op.UPDATE)
+
+
+@dataclass(frozen=True)
+class ValueUpdate:
+    """A stored memory the new one gives another value than it held: superseded ``whole``, or in part."""
+
+    target: Candidate
+    whole: bool
+    confidence: float
+    reason: str
+
+
+def value_updates(
+    *,
+    atoms: list[Atom],
+    candidates: list[list[Candidate]],
+    decisions: list[Decision],
+    owner: str,
+    said_at: datetime,
+) -> tuple[list[Decision], list[list[ValueUpdate]]]:
+    """Each atom's decision, revised for the values it updates, and the supersessions left to apply
+    beside it (the decision's own SUPERSEDE is not repeated among them). ``said_at``: the message's
+    event time; a memory of a later one is not updated by it (a conversation imported out of order)."""
+    revised: list[Decision] = []
+    beside: list[list[ValueUpdate]] = []
+    for atom, found, decision in zip(atoms, candidates, decisions, strict=True):
+        earlier = [c for c in found if c.memory.valid_from <= said_at]
+        decision, rest = _revised(decision, _updates(atom, earlier, owner))
+        revised.append(decision)
+        beside.append(rest)
+    return revised, beside
+
+
+def _updates(atom: Atom, found: list[Candidate], owner: str) -> list[ValueUpdate]:
+    stated = [s for s in atom.values if not s.past and not s.additive]
+    if not stated:
+        return []
+    updates = []
+    for candidate in found:
+        memory = candidate.memory
+        if memory.facets.get("speaker") != atom.speaker:
+            continue  # in a transcript, one speaker's "my rent" is not another's
+        held = _held(memory, owner)
+        changed = [(s, held[s.key]) for s in stated if s.key in held and replaces(s, held[s.key])]
+        if not changed:
+            continue
+        marked = any(s.marked for s, _ in changed)
+        whole = _says_only(memory.content, set(held), {s.key for s, _ in changed})
+        confidence = MARKED_CONFIDENCE if marked else PLAIN_CONFIDENCE
+        updates.append(ValueUpdate(candidate, whole, confidence, _reason(changed)))
+    return updates
+
+
+def _held(memory: Memory, owner: str) -> dict[str, HeldValue]:
+    """The values a stored memory holds: from its facets, or read from its text when it was
+    stored before values were read."""
+    stored = memory.facets.get("values")
+    if isinstance(stored, dict):
+        return {key: HeldValue(str(v[0]), str(v[1]), bool(v[2])) for key, v in stored.items() if len(v) == 3}
+    return held_values(read_values(memory.content, memory.facets.get("speaker") or owner))
+
+
+def _says_only(content: str, held: set[str], changed: set[str]) -> bool:
+    sentences = statements_of(content)
+    return len(sentences) == 1 and len(sentences[0].split()) <= SHORT_WORDS and held <= changed
+
+
+def _reason(changed: list[tuple[ValueStatement, HeldValue]]) -> str:
+    parts = []
+    for new, old in changed:
+        if new.denied:
+            parts.append(f"{new.thing}: {old.value!r} no longer holds")
+        else:
+            parts.append(f"{new.thing}: {old.value!r} is now {new.value!r}")
+    return "a later value: " + "; ".join(parts)
+
+
+def _revised(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, list[ValueUpdate]]:
+    if not updates:
+        return decision, []
+    targets = {u.target.memory.id for u in updates}
+    in_part = {u.target.memory.id for u in updates if not u.whole}
+    if decision.op == Op.SUPERSEDE and decision.target is not None and decision.target.memory.id in in_part:
+        decision = _kept_apart(decision, targets)  # a longer turn says other things, which still hold
+    if decision.op in _MERGES:
+        if decision.target is None or decision.target.memory.id not in targets:
+            return decision, []  # nothing new is stored: no successor to mark
+        decision = _kept_apart(decision, targets)
+    whole = next((u for u in updates if u.whole), None)
+    replaceable = decision.op == Op.ADD or (
+        decision.op == Op.CONTRADICT and decision.target is not None and decision.target.memory.id in targets
+    )
+    if whole is not None and replaceable:
+        related = [r for r in decision.relates_to if r not in targets]
+        decision = Decision(Op.SUPERSEDE, whole.target, whole.confidence, whole.reason, "values", related)
+    superseded = decision.target.memory.id if decision.op == Op.SUPERSEDE and decision.target else None
+    return decision, [u for u in updates if u.target.memory.id != superseded]
+
+
+def _kept_apart(decision: Decision, targets: set[uuid.UUID]) -> Decision:
+    """A merge into a memory holding another value of the same thing, or the whole supersession of
+    a longer one that holds other things too, made an ADD beside it."""
+    related = [r for r in decision.relates_to if r not in targets]
+    reason = f"a later value than the stored memory holds ({decision.op.value} proposed)"
+    return Decision(Op.ADD, None, decision.confidence, reason, decision.method, related)
