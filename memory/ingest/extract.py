@@ -99,7 +99,7 @@ _NOT_SPEAKERS = {
     "note", "update", "reminder", "todo", "summary", "re", "fwd", "ps", "q", "a", "question", "answer",
     "user", "assistant", "system", "me", "i", "important", "warning", "error", "info", "fyi", "edit",
     "tip", "example", "result", "status", "subject", "title", "date", "time", "location", "address",
-    "goal", "decision", "action"
+    "goal", "decision", "action", "correction", "correct", "changes", "change"
 }
 # fmt: on
 _SELF_LABELS = {"user", "me", "i"}
