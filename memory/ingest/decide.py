@@ -132,7 +132,7 @@ def _denies(content: str, value: str) -> bool:
     not live in Toronto"), not one of a later clause ("when bob moved to Lisbon bob didn't speak
     Portuguese")."""
     at = content.lower().find(value)
-    return is_negated(content[: at] if at > 0 else content)
+    return is_negated(content[:at] if at > 0 else content)
 
 
 def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:

@@ -14,7 +14,7 @@ The sections, each a module:
 
 - ``sentences``: where statements begin and end, clauses, chit-chat and questions;
 - ``person``: first-person attribution ("I moved" → "alice moved");
-- ``memory_types``: fact, preference, goal, decision, skill, opinion, event or procedure;
+- ``memory_types``: health, fact, preference, goal, decision, skill, opinion, event or procedure;
 - ``entities``: URLs, addresses, paths, identifiers, quoted terms and names;
 - ``attributes``: single- and many-valued attributes and whose they are;
 - ``negation``: denials, and what a statement says without them;

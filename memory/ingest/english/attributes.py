@@ -47,7 +47,9 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
             r"(?:\s+(?:now|currently|back|away|over|down))?(?:\s+from\s+(?!\s)[^,.;!?]{1,60}?(?=\s+(?:to|into)\s))?"
             r"(?:\s+with\s+(?!\s)[^,.;!?]{1,60}?)?"
             r"|(?:rents?|renting|bought|shares?|sharing|got|found)\s+(?:a|an|the|our|his|her|their|[\w\-]+'s)\s+"
-            r"(?:(?:own|new)\s+)?" + _DWELLING_WORD + r"(?:\s+with\s+(?!\s)[^,.;!?]{1,60}?)?)\s+(?:in|to|into)\s+"
+            r"(?:(?:own|new)\s+)?"
+            + _DWELLING_WORD
+            + r"(?:\s+with\s+(?!\s)[^,.;!?]{1,60}?)?)\s+(?:in|to|into)\s+"
             + _VALUE
             + _VALUE_END
         ),
@@ -58,8 +60,15 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
     # "My parents are in Porto now": being somewhere is living there when the statement says it is now.
     (
         "residence",
-        re.compile(r"\b(?:is|are)\s+(?:(?:now|currently)\s+in\s+" + _NAMED + r"|in\s+" + _NAMED.replace("value", "value2")
-                   + r"\s+" + _NOW + r"\b)"),
+        re.compile(
+            r"\b(?:is|are)\s+(?:(?:now|currently)\s+in\s+"
+            + _NAMED
+            + r"|in\s+"
+            + _NAMED.replace("value", "value2")
+            + r"\s+"
+            + _NOW
+            + r"\b)"
+        ),
         True,
     ),
     (
@@ -83,7 +92,11 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         ),
         True,
     ),
-    ("employer", re.compile(r"\b(?:got|was|were|been|is|are)\s+(?:hired|taken on)\s+by\s+" + _VALUE + _VALUE_END), True),
+    (
+        "employer",
+        re.compile(r"\b(?:got|was|were|been|is|are)\s+(?:hired|taken on)\s+by\s+" + _VALUE + _VALUE_END),
+        True,
+    ),
     # "alice is a data scientist at Initech", "alice now leads the data team at Hooli": a role at a named place.
     (
         "employer",
@@ -128,15 +141,19 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
     (
         "diet",
         re.compile(
-            r"\b(?:is|are|am|went|gone|turned|became|become|been|going)\s+(?:now\s+)?(?:a\s+)?(?P<value>" + _DIET
-            + r")\b|\b(?:follows?|on)\s+(?:a|an|the)\s+(?P<value2>" + _DIET + r")\s+diet\b"
+            r"\b(?:is|are|am|went|gone|turned|became|become|been|going)\s+(?:now\s+)?(?:a\s+)?(?P<value>"
+            + _DIET
+            + r")\b|\b(?:follows?|on)\s+(?:a|an|the)\s+(?P<value2>"
+            + _DIET
+            + r")\s+diet\b"
         ),
         True,
     ),
     (
         "school",
         re.compile(
-            r"\b(?:stud(?:y|ies|ying)|enrolled|a student)\s+at\s+" + _NAMED
+            r"\b(?:stud(?:y|ies|ying)|enrolled|a student)\s+at\s+"
+            + _NAMED
             + r"|\b(?:goes|go|going|went|transferred|moved|started)\s+(?:to|at)\s+(?P<value2>[A-Z][\w'\-]*"
             r"(?:\s+[A-Z][\w'\-]*)*\s+(?:University|College|School|Academy|Nursery|Primary)"
             r"|(?:University|College) of\s+[A-Z][\w'\-]*)\b"
@@ -278,7 +295,9 @@ def _owner_of(prefix: str, subject: str) -> str:
     if names:
         return names[-1].lower()
     # "alice's best friend now lives …": the relation without the words between it and the verb.
-    relation = re.search(re.escape(subject) + r"'s\s+([a-z][a-z\- ]{1,30}?)\s*$", _without_trailing_filler(prefix.strip()))
+    relation = re.search(
+        re.escape(subject) + r"'s\s+([a-z][a-z\- ]{1,30}?)\s*$", _without_trailing_filler(prefix.strip())
+    )
     return f"{subject}'s {relation.group(1)}" if relation else subject
 
 
@@ -287,7 +306,9 @@ def _owner_of(prefix: str, subject: str) -> str:
 _HOLDER = re.compile(
     r"^\s*(?:(?P<owner>[\w\-]+)'s\s+(?P<relation>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)|(?P<name>[\w\-]+)\b(?!'))"
 )
-_RELATION_ADJECTIVES = frozenset({"best", "older", "younger", "little", "big", "eldest", "youngest", "step", "ex", "late"})
+_RELATION_ADJECTIVES = frozenset(
+    {"best", "older", "younger", "little", "big", "eldest", "youngest", "step", "ex", "late"}
+)
 
 
 def holder_of(content: str) -> str:
