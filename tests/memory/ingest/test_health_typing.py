@@ -12,12 +12,16 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from memory.api.read import ListMemoriesApi
 from memory.ingest.english.memory_types import classify
 from memory.ingest.extract import Conversation, extract_by_rules
-from memory.models import Memory, MemoryType
-from tests.factories import tool_call
+from memory.models import Concept, Memory, MemoryType
+from rbac.models import Role
+from rbac.policy import write_domain_resolve
+from tests.factories import grant, make_memory, make_principal, make_workspace, tool_call
 
 HEALTH = [
     "I am allergic to peanuts.",
@@ -94,3 +98,32 @@ def test_an_added_allergy_is_stored_as_health_and_listed_by_its_type(add, team):
     assert "health" in {c.name for c in stored["bob is allergic to peanuts."].concepts.all()}
     listed = tool_call(ListMemoriesApi, actor=team["writer"], user_id="bob", memory_type="health")
     assert [m["content"] for m in listed["memories"]] == ["bob is allergic to peanuts."]
+
+
+@pytest.mark.django_db
+def test_the_health_type_comes_and_goes_with_its_migration_and_leaves_stored_rows_alone():
+    """The previous release (schema 0017) writes the types it knows into the migrated schema, and
+    a health row stays a readable row when the schema goes back: the type is a plain string."""
+    writer = make_principal("writer")
+    grant(writer, make_workspace("team"), Role.WORKER)
+    domain = write_domain_resolve(actor=writer.user, group_id="team")
+    executor = MigrationExecutor(connection)
+    executor.migrate([("memory", "0017_event_time_whole_range")])
+    try:
+        assert not Concept.objects.filter(name="health").exists()
+        earlier = make_memory(author=writer, domain=domain, content="bob likes tea.", memory_type="preference")
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    health = make_memory(author=writer, domain=domain, content="bob has asthma.", memory_type="health")
+
+    assert Concept.objects.get(name="health").description.startswith("an allergy")
+    assert Memory.objects.get(pk=earlier.pk).memory_type == "preference"
+    executor.loader.build_graph()
+    executor.migrate([("memory", "0017_event_time_whole_range")])
+    try:
+        assert Memory.objects.get(pk=health.pk).memory_type == "health"
+        assert not Concept.objects.filter(name="health").exists()
+    finally:
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
