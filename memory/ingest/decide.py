@@ -172,11 +172,11 @@ def _stance_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
     """The other side taken on the same thing by the same person ("I can't stand jazz anymore"
     after "I love jazz"): a change when the statement says it changed, else a contradiction."""
     new = stance(atom.content)
-    if new is None:
+    if new is None or not new[1]:
         return None
     for candidate in found:
         old = stance(candidate.memory.content)
-        if old is None or old[0] == new[0] or old[1] != new[1] or not new[1]:
+        if old is None or old[0] == new[0] or old[1] != new[1]:
             continue
         if atom.change_cue:
             return Decision(Op.SUPERSEDE, candidate, 0.85, "the same thing, now the other way", method="rules")

@@ -18,7 +18,8 @@ The sections, each a module:
 - ``entities``: URLs, addresses, paths, identifiers, quoted terms and names;
 - ``attributes``: single- and many-valued attributes and whose they are;
 - ``negation``: denials, and what a statement says without them;
-- ``changes``: change cues, and what a statement ends, reschedules, retracts or adds;
+- ``changes``: change cues, and what a statement ends, reschedules, retracts or adds; the
+  kinds of things, the amounts and the stances the decision stage compares;
 - ``topics``: the words that carry a statement's meaning and name its topic;
 - ``scores``: importance and certainty.
 

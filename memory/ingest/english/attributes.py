@@ -1,5 +1,5 @@
-"""Attributes: where someone lives, who employs them, their job, whom they are married to, their
-age, their favourite things, what they prefer or use. A single-valued one holds one value at a
+"""Attributes: where someone lives, who employs them, their job and team, whom they are married to
+or dating, their age, diet and school, their favourite things, what they prefer or use. A single-valued one holds one value at a
 time (a later value replaces the earlier), so the rules name whose attribute it is and clean the
 value to compare."""
 

@@ -3,7 +3,14 @@
 "moved to") marks a statement that may replace another.
 
 A small grammar, read from the words as said (before attribution). It names the thing that
-changed; the decision stage looks for the stored memory that says that thing.
+changed; the decision stage looks for the stored memory that says that thing, of the same
+person, itself or by its kind ("I quit coffee" ends "I drink three espressos a day": the kinds
+are data, ``lists/kinds.txt``).
+
+Two more readings serve the decision, on stored and new statements alike: the ``amounts`` a
+statement gives ("I now run 10 km" changes "I run 5 km" when it says the number changed), and
+the ``stance`` it takes on a thing ("I can't stand jazz anymore" reverses "I love jazz"; the
+words of each side are data, ``lists/stances.txt``).
 """
 
 from __future__ import annotations
@@ -111,7 +118,8 @@ _RESCHEDULE = [
 _NOW_OR_INSTEAD = re.compile(r"\b(?:now|instead)\b", re.IGNORECASE)
 _RETRACTION = re.compile(
     r"\b(?:after all|scratch that|I was wrong|I'm wrong|(?:was|is|were) (?:wrong|a mistake|not true|incorrect)|misspoke|"
-    r"mixed (?:that|it|them|things) up|I was mistaken|I misremembered|^\s*correction\b|correction:|ignore what I said|forget (?:what I said|the [\w\- ]+ thing)|"
+    r"mixed (?:that|it|them|things) up|I was mistaken|I misremembered|^\s*correction\b|correction:|"
+    r"ignore what I said|forget (?:what I said|the [\w\- ]+ thing)|"
     r"that's not (?:right|true|correct)|that is not (?:right|true|correct)|never mind|my mistake|I got (?:that|it) wrong)\b",
     re.IGNORECASE,
 )
@@ -172,12 +180,18 @@ def _kinds() -> dict[str, frozenset[str]]:
 _KINDS = _kinds()
 
 
+# Verbs of a habit, as rough stems: "stopped eating meat" names meat, however the habit was said
+# ("has bacon for breakfast"). Alone they are the thing ("I stopped drinking").
+_HABIT_VERBS = frozenset({"eat", "drink", "hav", "tak", "us", "smok"})
+
+
 def names_all(topic: set[str], text: str) -> bool:
     """Whether a text names every word of a topic, itself or by its kind: "alice drinks three
     espressos a day" names "coffee" (an espresso is coffee), so that "I quit coffee" ends it."""
     words = topic_words(text)
     named = words.union(*(_KINDS.get(word, frozenset()) for word in words))
-    return {_loose(word) for word in topic} <= {_loose(word) for word in named}
+    wanted = topic - _HABIT_VERBS or topic
+    return {_loose(word) for word in wanted} <= {_loose(word) for word in named}
 
 
 def _loose(stem: str) -> str:

@@ -138,6 +138,9 @@ CHANGES = [
     Pair("I drive to work.", "I've stopped driving to work, I cycle now.", SUPERSEDES),
     Pair("I bite my nails.", "I finally kicked the habit of biting my nails.", SUPERSEDES),
     Pair("My son drinks a lot of energy drinks.", "My son is off energy drinks for good.", SUPERSEDES),
+    Pair("I have a beer most nights.", "I've given up alcohol.", SUPERSEDES),
+    Pair("I drink a couple of lattes every morning.", "I'm cutting out caffeine.", SUPERSEDES),
+    Pair("My dad has bacon for breakfast every day.", "My dad stopped eating meat.", SUPERSEDES),
     # a count or an amount changed
     Pair("I run 5 km every morning.", "I now run 10 km every morning.", SUPERSEDES),
     Pair("I sleep about 6 hours a night.", "I'm sleeping 8 hours a night these days.", SUPERSEDES),
@@ -273,6 +276,7 @@ CONTROLS = [
     Pair("I run 5 km every morning.", "I've also started swimming on Sundays.", KEEPS),
     Pair("I play tennis on Saturdays.", "I also play squash on Wednesdays.", KEEPS),
     Pair("I love jazz.", "I also love classical music.", KEEPS),
+    Pair("I drink a latte every morning.", "I gave up sugar in my coffee.", KEEPS),
     # a past event told again, or one occasion that changes no habit
     Pair("I graduated from Oxford in 2010.", "Back in 2010 I graduated from Oxford with a degree in history.", KEEPS),
     Pair("We went to Rome last summer.", "Rome last summer was amazing, we loved the food.", KEEPS),
