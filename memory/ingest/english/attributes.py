@@ -106,10 +106,10 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         ),
         True,
     ),
-    # "I'm at Oakridge Academy now", "alice is with Stark Industries these days".
+    # "I'm at Oakridge Academy now" (not "with": "I'm with Sarah now" names no employer).
     (
         "employer",
-        re.compile(r"\b(?:is|are)\s+(?:now\s+)?(?:at|with)\s+" + _NAMED + r"\s+" + _NOW + r"\b"),
+        re.compile(r"\b(?:is|are)\s+(?:now\s+)?at\s+" + _NAMED + r"\s+" + _NOW + r"\b"),
         True,
     ),
     # "works as a nurse at the clinic": the job is the nurse's, the clinic its place.

@@ -65,8 +65,8 @@ _ENDING = [
         r"giving up|stepped down (?:from|as)|sold|selling|traded in|traded|replaced|swapped|rehomed|closed|"
         r"cancell?ed|ditched|got rid of|moved out of|moved away from|retired from|broke up with|"
         r"handed in (?:my|his|her|their|our) notice at|(?:was|got) laid off (?:from|by)|instead of|"
-        # A habit given up: "I stopped smoking", "I've cut out gaming", "no more wine for me".
-        r"stopped|stopping|cut out|cutting out|sworn off|swore off|swear off|kicked the habit of|"
+        # A habit given up: "I've cut out gaming", "no more wine for me" ("stopped": below).
+        r"cut out|cutting out|sworn off|swore off|swear off|kicked the habit of|"
         r"broke the habit of|(?:am|is|are|'m|'s)\s+(?:done|finished|through) with|no more(?!\s+than\b)|"
         r"gone off|went off|lost interest in|called off(?!\s+(?:the|their|our|his|her|my)\s+engagement)|"
         # "my son is off energy drinks for good" (and not "I'm off to Spain for good").
@@ -87,6 +87,12 @@ _ENDING = [
     ),
     re.compile(
         r"\bno longer\s+(?:(?:in|at|on|with|part of|a member of|working (?:at|for))\s+)?" + _THING, re.IGNORECASE
+    ),
+    # A habit stopped is a doing, and where it went is part of it: "I stopped going to the gym",
+    # "I stopped driving to work". A thing stopped is no habit ended ("I stopped the worker").
+    re.compile(
+        r"\b(?:stopped|stopping)\s+(?=[a-z]+ing\b)" + _THING.replace("|to|", "|").replace("<topic>", "<habit>"),
+        re.IGNORECASE,
     ),
 ]
 _RESCHEDULED = (
@@ -182,7 +188,7 @@ _KINDS = _kinds()
 
 # Verbs of a habit, as rough stems: "stopped eating meat" names meat, however the habit was said
 # ("has bacon for breakfast"). Alone they are the thing ("I stopped drinking").
-_HABIT_VERBS = frozenset({"eat", "drink", "hav", "tak", "us", "smok"})
+_HABIT_VERBS = frozenset({"eat", "drink", "hav", "tak", "us", "smok", "go", "goe", "going"})
 
 
 def names_all(topic: set[str], text: str) -> bool:

@@ -302,6 +302,7 @@ CONTROLS = [
     Pair("The offsite is in April.", "The offsite in April will be in Porto.", KEEPS),
     Pair("I'm vegetarian.", "I've been vegetarian for ten years now.", KEEPS),
     Pair("I have a cat called Milo.", "Milo now sleeps on the sofa.", KEEPS),
+    Pair("The billing worker runs on host-3.", "I stopped the billing worker before the migration.", KEEPS),
 ]
 
 
