@@ -20,7 +20,14 @@ from pydantic import BaseModel, Field
 from memory.ingest.atoms import PROTECTED_TYPES, Atom
 from memory.ingest.candidates import Candidate
 from memory.ingest.english.attributes import holders_differ
-from memory.ingest.english.changes import amounts, names_all, says_amount_changed, stance, without_amounts
+from memory.ingest.english.changes import (
+    amounts,
+    names_all,
+    replaced_kind,
+    says_amount_changed,
+    stance,
+    without_amounts,
+)
 from memory.ingest.english.negation import is_negated, without_negation
 from memory.ingest.english.topics import content_words, topic_words
 from memory.models import MemorySource
@@ -91,6 +98,7 @@ def _gate(atom: Atom, found: list[Candidate], key: str) -> Decision | None:
         or _change_conflict(atom, found)
         or _stance_conflict(atom, found)
         or _amount_conflict(atom, found)
+        or _kind_conflict(atom, found)
     )
     if conflict:
         return conflict
@@ -200,6 +208,19 @@ def _amount_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         if old_words <= new_words or len(old_words & new_words) / max(len(old_words | new_words), 1) >= 0.6:
             reason = f"the amount changed from {' '.join(sorted(old_amounts))} to {' '.join(sorted(new_amounts))}"
             return Decision(Op.SUPERSEDE, candidate, 0.85, reason, method="rules")
+    return None
+
+
+def _kind_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """Another thing of a kind said to be the one now ("I've got a Kia EV6 now" after "my car is
+    a Ford Focus", "I switched to a Pixel 8" after "I have an iPhone 12"). A thing added beside
+    it ("a second car", "a Kia as well") or denied replaces nothing."""
+    if not atom.change_cue or atom.negated or (atom.change is not None and atom.change.kind == "adds"):
+        return None
+    for candidate in found:
+        kind = replaced_kind(atom.content, candidate.memory.content)
+        if kind and not holders_differ(atom.content, candidate.memory.content):
+            return Decision(Op.SUPERSEDE, candidate, 0.85, f"one {kind} for another", method="rules")
     return None
 
 

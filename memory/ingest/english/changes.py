@@ -200,6 +200,19 @@ def names_all(topic: set[str], text: str) -> bool:
     return {_loose(word) for word in wanted} <= {_loose(word) for word in named}
 
 
+def replaced_kind(new: str, stored: str) -> str | None:
+    """The kind of thing of which the new statement names one the stored one does not, where
+    the stored one names another or the kind itself: "alice switched to a Pixel 8" and "alice
+    has an iPhone 12" (phone), "alice has got a Kia now" and "alice's car is a Ford" (car)."""
+    new_words, old_words = topic_words(new), topic_words(stored)
+    old_kinds = old_words | _kinds_of(old_words - new_words)
+    return next((kind for kind in sorted(_kinds_of(new_words - old_words)) if kind in old_kinds), None)
+
+
+def _kinds_of(words: set[str]) -> set[str]:
+    return set().union(*(_KINDS.get(word, frozenset()) for word in words))
+
+
 def _loose(stem: str) -> str:
     """A topic stem without a last "e", as rough stems of one word differ there ("goes" → "goe",
     "go" → "go")."""

@@ -197,6 +197,7 @@ CHANGES = [
     Pair("I'm learning Spanish.", "I dropped Spanish and picked up Italian.", SUPERSEDES),
     Pair("My doctor is Dr Patel.", "I changed GP, my doctor is Dr Okafor now.", SUPERSEDES),
     Pair("I'm studying at Leeds University.", "I transferred to Durham University.", SUPERSEDES),
+    Pair("I drink coffee every morning.", "I drink green tea these days.", SUPERSEDES),
     # retractions: the earlier statement was never true
     Pair("I'm vegetarian.", "I'm not vegetarian after all.", RETRACTS, "vegetarian"),
     Pair("I have a dog.", "Scratch that, I don't have a dog.", RETRACTS, "dog"),
@@ -303,6 +304,8 @@ CONTROLS = [
     Pair("I'm vegetarian.", "I've been vegetarian for ten years now.", KEEPS),
     Pair("I have a cat called Milo.", "Milo now sleeps on the sofa.", KEEPS),
     Pair("The billing worker runs on host-3.", "I stopped the billing worker before the migration.", KEEPS),
+    Pair("My car is a Ford Focus.", "My sister drives a Kia now.", KEEPS),
+    Pair("I have an iPhone 12.", "I bought a new iPhone case.", KEEPS),
 ]
 
 
