@@ -307,7 +307,7 @@ _HOLDER = re.compile(
     r"^\s*(?:(?P<owner>[\w\-]+)'s\s+(?P<relation>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)|(?P<name>[\w\-]+)\b(?!'))"
 )
 _RELATION_ADJECTIVES = frozenset(
-    {"best", "older", "younger", "little", "big", "eldest", "youngest", "step", "ex", "late"}
+    {"best", "older", "younger", "little", "big", "eldest", "youngest", "step", "ex", "late", "new", "old", "former"}
 )
 
 

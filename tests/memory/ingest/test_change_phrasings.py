@@ -305,6 +305,7 @@ CONTROLS = [
     Pair("I have a cat called Milo.", "Milo now sleeps on the sofa.", KEEPS),
     Pair("The billing worker runs on host-3.", "I stopped the billing worker before the migration.", KEEPS),
     Pair("My car is a Ford Focus.", "My sister drives a Kia now.", KEEPS),
+    Pair("I drive a Toyota Corolla.", "My new colleague drives a Tesla now.", KEEPS),
     Pair("I have an iPhone 12.", "I bought a new iPhone case.", KEEPS),
 ]
 
