@@ -97,11 +97,12 @@ _ATTRIBUTE_RULES: list[tuple[str, re.Pattern[str], bool]] = [
         re.compile(r"\b(?:got|was|were|been|is|are)\s+(?:hired|taken on)\s+by\s+" + _VALUE + _VALUE_END),
         True,
     ),
-    # "alice is a data scientist at Initech", "alice now leads the data team at Hooli": a role at a named place.
+    # "alice is a data scientist at Initech", "alice now leads the data team at Hooli": a role at a named
+    # place ("runs" is no role: "alice runs every morning at Hyde Park").
     (
         "employer",
         re.compile(
-            r"\b(?:(?:is|are|was)\s+(?:now\s+)?(?:a|an|the)|leads?|heads?|runs?|manages?|teach(?:es)?|coach(?:es)?)"
+            r"\b(?:(?:is|are|was)\s+(?:now\s+)?(?:a|an|the)|leads?|heads?|manages?|teach(?:es)?|coach(?:es)?)"
             r"\s+(?!\s)[^,.;:!?]{1,40}?(?<!\s)\s+(?:at|for)\s+" + _NAMED
         ),
         True,

@@ -296,6 +296,7 @@ CONTROLS = [
     Pair("My sister works at Google.", "My sister's husband works at Apple.", KEEPS),
     # the same thing named in another statement
     Pair("I work at Hooli.", "Hooli now has an office in Dublin.", KEEPS),
+    Pair("I work at Deloitte as an auditor.", "These days I run every morning at Hyde Park.", KEEPS),
     Pair("The dentist appointment is on the 14th.", "I need to bring my insurance card to the dentist.", KEEPS),
     Pair("The launch is in May.", "Marketing needs the launch slides by Friday.", KEEPS),
     Pair("I have two kids.", "My kids are 5 and 8.", KEEPS),
