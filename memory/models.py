@@ -30,6 +30,8 @@ class MemoryType(models.TextChoices):
     OBSERVATION = "observation"
     CONCLUSION = "conclusion"
     RAW = "raw"
+    # Allergies, conditions, diagnoses, medication: typed apart because they matter for safety.
+    HEALTH = "health"
 
 
 class MemorySource(models.TextChoices):

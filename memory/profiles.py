@@ -2,7 +2,7 @@
 
 Built from the owner's current memories visible in the workspace, never from others:
 
-- **static**: stable things (facts, preferences, skills, opinions, procedures), the most
+- **static**: stable things (facts, preferences, skills, opinions, procedures, health), the most
   important first, ``HELIX_PROFILE_STATIC_LINES`` at most;
 - **dynamic**: what is going on (goals, decisions, events, observations, conclusions) with an
   event time in the last ``HELIX_PROFILE_RECENT_DAYS``, newest first, ``HELIX_PROFILE_DYNAMIC_LINES``
@@ -45,6 +45,7 @@ STATIC_TYPES = (
     MemoryType.SKILL,
     MemoryType.OPINION,
     MemoryType.PROCEDURE,
+    MemoryType.HEALTH,
 )
 DYNAMIC_TYPES = (
     MemoryType.GOAL,

@@ -1123,7 +1123,7 @@ SECTIONS: tuple[Section, ...] = (
                 20,
                 (
                     "a profile's static part: at most this many lines (facts, preferences, skills, opinions, "
-                    "procedures; the most important first)"
+                    "procedures, health; the most important first)"
                 ),
                 minimum=1,
                 maximum=200,

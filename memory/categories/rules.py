@@ -116,6 +116,7 @@ _CONCEPT_PATHS = {
     "achievement": "achievements",
     "experience": "events",
     "opinion": "opinions",
+    "health": "health",
 }
 FALLBACK = "general"
 

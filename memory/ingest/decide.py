@@ -19,6 +19,15 @@ from pydantic import BaseModel, Field
 
 from memory.ingest.atoms import PROTECTED_TYPES, Atom
 from memory.ingest.candidates import Candidate
+from memory.ingest.english.attributes import holders_differ
+from memory.ingest.english.changes import (
+    amounts,
+    names_all,
+    replaced_kind,
+    says_amount_changed,
+    stance,
+    without_amounts,
+)
 from memory.ingest.english.negation import is_negated, without_negation
 from memory.ingest.english.topics import content_words, topic_words
 from memory.models import MemorySource
@@ -84,7 +93,13 @@ def _gate(atom: Atom, found: list[Candidate], key: str) -> Decision | None:
     exact = next((c for c in found if c.memory.content_key == key), None)
     if exact:
         return Decision(Op.NOOP, exact, 1.0, "the same statement is stored already")
-    conflict = _attribute_conflict(atom, found) or _change_conflict(atom, found)
+    conflict = (
+        _attribute_conflict(atom, found)
+        or _change_conflict(atom, found)
+        or _stance_conflict(atom, found)
+        or _amount_conflict(atom, found)
+        or _kind_conflict(atom, found)
+    )
     if conflict:
         return conflict
     best = found[0] if found else None
@@ -106,9 +121,10 @@ def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         if not stored or stored[:2] != [atom.attribute.subject, atom.attribute.name]:
             continue
         same_value = stored[2] == atom.attribute.value
-        negation_differs = bool(candidate.memory.facets.get("negated")) != atom.negated
+        denied = _denies(atom.content, atom.attribute.value)
+        negation_differs = _denies(candidate.memory.content, stored[2]) != denied
         name = atom.attribute.name
-        if not same_value and not atom.negated and not adds and (atom.attribute.single_valued or atom.change_cue):
+        if not same_value and not denied and not adds and (atom.attribute.single_valued or atom.change_cue):
             confidence = 0.9 if atom.change_cue else 0.8
             reason = f"{name} changed from {stored[2]!r} to {atom.attribute.value!r}"
             return Decision(Op.SUPERSEDE, candidate, confidence, reason, method="rules")
@@ -117,6 +133,14 @@ def _attribute_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
                 return Decision(Op.SUPERSEDE, candidate, 0.85, f"{name} {stored[2]!r} no longer holds", method="rules")
             return Decision(Op.CONTRADICT, candidate, 0.85, f"denies the stored {name} {stored[2]!r}", method="rules")
     return None
+
+
+def _denies(content: str, value: str) -> bool:
+    """Whether a statement denies its attribute's value: a denial before the value ("bob does
+    not live in Toronto"), not one of a later clause ("when bob moved to Lisbon bob didn't speak
+    Portuguese")."""
+    at = content.lower().find(value)
+    return is_negated(content[:at] if at > 0 else content)
 
 
 def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
@@ -136,11 +160,68 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         if target is None or share < 0.5:
             return None
         return Decision(Op.CONTRADICT, target, 0.9, f"retracts what was said of {change.topic}", method="rules")
-    target = next((c for c in others if topic <= topic_words(c.memory.content)), None)
+    # "I quit coffee" ends "I drink three espressos a day" (an espresso is coffee), but not "my
+    # sister drinks espresso".
+    target = next(
+        (
+            c
+            for c in others
+            if names_all(topic, c.memory.content) and not holders_differ(atom.content, c.memory.content)
+        ),
+        None,
+    )
     if target is None:
         return None
     verb = "moved to another date" if change.kind == "reschedules" else "no longer holds"
     return Decision(Op.SUPERSEDE, target, 0.9, f"{change.topic} {verb}", method="rules")
+
+
+def _stance_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """The other side taken on the same thing by the same person ("I can't stand jazz anymore"
+    after "I love jazz"): a change when the statement says it changed, else a contradiction."""
+    new = stance(atom.content)
+    if new is None or not new[1]:
+        return None
+    for candidate in found:
+        old = stance(candidate.memory.content)
+        if old is None or old[0] == new[0] or old[1] != new[1]:
+            continue
+        if atom.change_cue:
+            return Decision(Op.SUPERSEDE, candidate, 0.85, "the same thing, now the other way", method="rules")
+        return Decision(Op.CONTRADICT, candidate, 0.85, "takes the other side on the same thing", method="rules")
+    return None
+
+
+def _amount_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """The same statement of the same person with another number, said to have changed ("I now
+    run 10 km every morning" after "I run 5 km every morning"). A number told of one occasion
+    ("yesterday I ran 5 km in 25 minutes") says no change."""
+    new_amounts = amounts(atom.content)
+    if not new_amounts or not says_amount_changed(atom.content):
+        return None
+    new_words = without_amounts(atom.content)
+    for candidate in found:
+        old_amounts = amounts(candidate.memory.content)
+        if not old_amounts or old_amounts == new_amounts or holders_differ(atom.content, candidate.memory.content):
+            continue
+        old_words = without_amounts(candidate.memory.content)
+        if old_words <= new_words or len(old_words & new_words) / max(len(old_words | new_words), 1) >= 0.6:
+            reason = f"the amount changed from {' '.join(sorted(old_amounts))} to {' '.join(sorted(new_amounts))}"
+            return Decision(Op.SUPERSEDE, candidate, 0.85, reason, method="rules")
+    return None
+
+
+def _kind_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
+    """Another thing of a kind said to be the one now ("I've got a Kia EV6 now" after "my car is
+    a Ford Focus", "I switched to a Pixel 8" after "I have an iPhone 12"). A thing added beside
+    it ("a second car", "a Kia as well") or denied replaces nothing."""
+    if not atom.change_cue or atom.negated or (atom.change is not None and atom.change.kind == "adds"):
+        return None
+    for candidate in found:
+        kind = replaced_kind(atom.content, candidate.memory.content)
+        if kind and not holders_differ(atom.content, candidate.memory.content):
+            return Decision(Op.SUPERSEDE, candidate, 0.85, f"one {kind} for another", method="rules")
+    return None
 
 
 def _shared(topic: set[str], candidate: Candidate) -> float:

@@ -42,6 +42,7 @@ _TYPE_CONCEPTS = {
     "procedure": "procedure",
     "observation": "observation",
     "conclusion": "conclusion",
+    "health": "health",
 }
 _ACHIEVEMENT = re.compile(r"\b(?:won|achieved|completed|graduated|promoted|finished|launched|shipped|passed)\b", re.I)
 _ACTION = re.compile(r"\b(?:did|went|bought|started|moved|met|visited|built|wrote|sent|booked|decided)\b", re.I)

@@ -32,7 +32,17 @@ from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
 
 AtomType = Literal[
-    "fact", "preference", "goal", "decision", "skill", "opinion", "event", "procedure", "observation", "conclusion"
+    "fact",
+    "preference",
+    "goal",
+    "decision",
+    "skill",
+    "opinion",
+    "event",
+    "procedure",
+    "observation",
+    "conclusion",
+    "health",
 ]
 
 
@@ -109,7 +119,7 @@ _NOT_SPEAKERS = {
     "note", "update", "reminder", "todo", "summary", "re", "fwd", "ps", "q", "a", "question", "answer",
     "user", "assistant", "system", "me", "i", "important", "warning", "error", "info", "fyi", "edit",
     "tip", "example", "result", "status", "subject", "title", "date", "time", "location", "address",
-    "goal", "decision", "action"
+    "goal", "decision", "action", "correction", "correct", "changes", "change"
 }
 # fmt: on
 _SELF_LABELS = {"user", "me", "i"}
@@ -271,7 +281,8 @@ Return atomic, self-contained statements worth remembering later, at most {max_a
   ("When are you going?" + "next April" -> a full sentence naming what and when).
 - Anchor relative dates to today's date ({today}) in parentheses ("next April (April 2027)").
 - Skip greetings, thanks, filler and questions. Keep exact identifiers, paths and numbers verbatim.
-- type is one of fact, preference, goal, decision, skill, opinion, event, procedure, observation, conclusion.
+- type is one of fact, preference, goal, decision, skill, opinion, event, procedure, observation, conclusion,
+  health (allergies, intolerances, conditions, diagnoses, medication and doses: "I'm allergic to peanuts").
 - attribute: for single-valued properties (where someone lives, employer, age, "favourite X"),
   give subject, name and value so a later change can replace the old value.
 - negated: true when the statement denies something.

@@ -14,11 +14,12 @@ The sections, each a module:
 
 - ``sentences``: where statements begin and end, clauses, chit-chat and questions;
 - ``person``: first-person attribution ("I moved" → "alice moved");
-- ``memory_types``: fact, preference, goal, decision, skill, opinion, event or procedure;
+- ``memory_types``: health, fact, preference, goal, decision, skill, opinion, event or procedure;
 - ``entities``: URLs, addresses, paths, identifiers, quoted terms and names;
 - ``attributes``: single- and many-valued attributes and whose they are;
 - ``negation``: denials, and what a statement says without them;
-- ``changes``: change cues, and what a statement ends, reschedules, retracts or adds;
+- ``changes``: change cues, and what a statement ends, reschedules, retracts or adds; the
+  kinds of things, the amounts and the stances the decision stage compares;
 - ``values``: a thing's value as a statement says it ("the build now takes four minutes"), and
   which later statement updates which;
 - ``topics``: the words that carry a statement's meaning and name its topic;

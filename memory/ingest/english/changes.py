@@ -3,7 +3,14 @@
 "moved to") marks a statement that may replace another.
 
 A small grammar, read from the words as said (before attribution). It names the thing that
-changed; the decision stage looks for the stored memory that says that thing.
+changed; the decision stage looks for the stored memory that says that thing, of the same
+person, itself or by its kind ("I quit coffee" ends "I drink three espressos a day": the kinds
+are data, ``lists/kinds.txt``).
+
+Two more readings serve the decision, on stored and new statements alike: the ``amounts`` a
+statement gives ("I now run 10 km" changes "I run 5 km" when it says the number changed), and
+the ``stance`` it takes on a thing ("I can't stand jazz anymore" reverses "I love jazz"; the
+words of each side are data, ``lists/stances.txt``).
 """
 
 from __future__ import annotations
@@ -11,12 +18,14 @@ from __future__ import annotations
 import re
 
 from memory.ingest.atoms import Change
-from memory.ingest.english.negation import is_negated
+from memory.ingest.english.negation import NEGATION, is_negated
 from memory.ingest.english.topics import topic_words
+from memory.ingest.english.wordlists import word_list
 
 _CHANGE_CUES = re.compile(
     r"\b(?:moved to|no longer|now prefers?|switched (?:to|from)|instead|anymore|any more|changed (?:to|my)|"
-    r"these days|nowadays|not anymore|stopped|quit|used to|relocated|now|new)\b",
+    r"these days|nowadays|not anymore|stopped|quit|used to|relocated|now|new|gone off|went off|lost interest|"
+    r"come round|came round|come around|grown to)\b",
     re.IGNORECASE,
 )
 
@@ -44,7 +53,9 @@ _DATE = (
 # positions, a pattern cost the square or the cube of the run's length in hostile text.
 # Where a named thing ends: before a linking word, a date or the end of the clause.
 _THING = (
-    r"(?P<topic>[^,.;:!?]+?)(?=\s+(?:and|for|to|with|so|because|since|but|after|before|when|then|now|instead|last|this|next)\b"
+    r"(?P<topic>[^,.;:!?]+?)(?=\s+(?:and|for|to|with|so|because|since|but|after|before|when|then|now|instead|last|this|next"
+    # "I quit coffee completely": how wholly it ends is no part of the thing.
+    r"|completely|altogether|entirely|for good|once and for all|cold turkey|forever)\b"
     r"|\s+(?:at|in|on|by|from|until)\s+(?:the\s+(?:end|start|beginning|middle)\s+of\b|(?:" + _DATE + r")\b)"
     r"|\s*[,.;:!?]|\s*$)"
 )
@@ -54,22 +65,39 @@ _ENDING = [
         r"giving up|stepped down (?:from|as)|sold|selling|traded in|traded|replaced|swapped|rehomed|closed|"
         r"cancell?ed|ditched|got rid of|moved out of|moved away from|retired from|broke up with|"
         r"handed in (?:my|his|her|their|our) notice at|(?:was|got) laid off (?:from|by)|instead of|"
-        r"(?:moved|switched|transferred|ported|changed)(?:\s+[\w']+){0,3}?\s+from)\s+" + _THING,
+        # A habit given up: "I've cut out gaming", "no more wine for me" ("stopped": below).
+        r"cut out|cutting out|sworn off|swore off|swear off|kicked the habit of|"
+        r"broke the habit of|(?:am|is|are|'m|'s)\s+(?:done|finished|through) with|no more(?!\s+than\b)|"
+        r"gone off|went off|lost interest in|called off(?!\s+(?:the|their|our|his|her|my)\s+engagement)|"
+        # "my son is off energy drinks for good" (and not "I'm off to Spain for good").
+        r"(?:am|is|are|'m|'s)\s+off(?!\s+to\b)(?=\s+[^,.;:!?]{1,40}?\s+for good\b)|"
+        r"(?:moved|switched|transferred|ported|changed)(?:\s+[\w']+){0,3}?\s+from)\s+"
+        # "I stopped by the shop", "we stopped at a café": a visit, not a thing given up.
+        r"(?!(?:by|at|in|for|off|over|to|on|with|the way)\b)" + _THING,
         re.IGNORECASE,
     ),
     re.compile(
         r"(?:^|[,;]\s*|\band\s+)(?P<topic>[\w'\- ]+?)(?<!\s)\s+(?:is|was|are|were|has been|got)\s+(?:gone|stolen|sold|history|over)\b"
-        r"|(?:^|[,;]\s*)(?P<topic3>[\w'\- ]+?)(?<!\s)\s+(?:died|passed away|ran away|broke down|was put down)\b"
+        r"|(?:^|[,;]\s*)(?P<topic3>[\w'\- ]+?)(?<!\s)\s+(?:died|passed away|ran away|broke down|was put down"
+        # A couple parted: "Tom and I broke up", "my sister and Leo called off their engagement".
+        r"|(?:have\s+|has\s+)?(?:broke up|broken up|split up|separated|got divorced|divorced|called it quits"
+        r"|(?:are|were)\s+no longer together|(?:called|broke)\s+off\s+(?:the|their|our|his|her|my)\s+engagement))\b"
         r"|(?<![\w&'\-])(?P<topic2>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)*)\s+(?:let|laid)\s+(?:me|him|her|us|them)\s+(?:go|off)\b",
         re.IGNORECASE,
     ),
     re.compile(
         r"\bno longer\s+(?:(?:in|at|on|with|part of|a member of|working (?:at|for))\s+)?" + _THING, re.IGNORECASE
     ),
+    # A habit stopped is a doing, and where it went is part of it: "I stopped going to the gym",
+    # "I stopped driving to work". A thing stopped is no habit ended ("I stopped the worker").
+    re.compile(
+        r"\b(?:stopped|stopping)\s+(?=[a-z]+ing\b)" + _THING.replace("|to|", "|").replace("<topic>", "<habit>"),
+        re.IGNORECASE,
+    ),
 ]
 _RESCHEDULED = (
     r"(?:moved|pushed|postponed|delayed|extended|rescheduled|brought|rebooked|changed|slipped|bumped|shifted|"
-    r"deferred|put off)(?:\s+(?:back|forward|up|out|ahead|off|over))?"
+    r"deferred|put off|put|pulled|switched|swapped)(?:\s+(?:back|forward|up|out|ahead|off|over))?"
 )
 _TO_DATE = (
     r"(?:(?<!\s)\s+by\s+(?:a|an|one|two|three|a few|\d+)\s+\w+,?)?(?<!\s)\s+(?:to|until|till|for|into|on)\s+(?:"
@@ -96,7 +124,8 @@ _RESCHEDULE = [
 _NOW_OR_INSTEAD = re.compile(r"\b(?:now|instead)\b", re.IGNORECASE)
 _RETRACTION = re.compile(
     r"\b(?:after all|scratch that|I was wrong|I'm wrong|(?:was|is|were) (?:wrong|a mistake|not true|incorrect)|misspoke|"
-    r"mixed (?:that|it|them|things) up|^\s*correction\b|correction:|ignore what I said|forget (?:what I said|the [\w\- ]+ thing)|"
+    r"mixed (?:that|it|them|things) up|I was mistaken|I misremembered|^\s*correction\b|correction:|"
+    r"ignore what I said|forget (?:what I said|the [\w\- ]+ thing)|"
     r"that's not (?:right|true|correct)|that is not (?:right|true|correct)|never mind|my mistake|I got (?:that|it) wrong)\b",
     re.IGNORECASE,
 )
@@ -142,3 +171,103 @@ def _retracted_topic(sentence: str) -> str:
 
 def _plain(phrase: str) -> str:
     return " ".join(sorted(topic_words(phrase)))
+
+
+def _kinds() -> dict[str, frozenset[str]]:
+    kinds: dict[str, set[str]] = {}
+    for line in word_list("change_kinds"):
+        kind, _, members = line.partition(":")
+        for member in members.split():
+            for stem in topic_words(member):
+                kinds.setdefault(stem, set()).update(topic_words(kind))
+    return {stem: frozenset(of) for stem, of in kinds.items()}
+
+
+_KINDS = _kinds()
+
+
+# Verbs of a habit, as rough stems: "stopped eating meat" names meat, however the habit was said
+# ("has bacon for breakfast"). Alone they are the thing ("I stopped drinking").
+_HABIT_VERBS = frozenset({"eat", "drink", "hav", "tak", "us", "smok", "go", "goe", "going"})
+
+
+def names_all(topic: set[str], text: str) -> bool:
+    """Whether a text names every word of a topic, itself or by its kind: "alice drinks three
+    espressos a day" names "coffee" (an espresso is coffee), so that "I quit coffee" ends it."""
+    words = topic_words(text)
+    named = words.union(*(_KINDS.get(word, frozenset()) for word in words))
+    wanted = topic - _HABIT_VERBS or topic
+    return {_loose(word) for word in wanted} <= {_loose(word) for word in named}
+
+
+def replaced_kind(new: str, stored: str) -> str | None:
+    """The kind of thing of which the new statement names one the stored one does not, where
+    the stored one names another or the kind itself: "alice switched to a Pixel 8" and "alice
+    has an iPhone 12" (phone), "alice has got a Kia now" and "alice's car is a Ford" (car)."""
+    new_words, old_words = topic_words(new), topic_words(stored)
+    old_kinds = old_words | _kinds_of(old_words - new_words)
+    return next((kind for kind in sorted(_kinds_of(new_words - old_words)) if kind in old_kinds), None)
+
+
+def _kinds_of(words: set[str]) -> set[str]:
+    return set().union(*(_KINDS.get(word, frozenset()) for word in words))
+
+
+def _loose(stem: str) -> str:
+    """A topic stem without a last "e", as rough stems of one word differ there ("goes" → "goe",
+    "go" → "go")."""
+    return stem[:-1] if stem.endswith("e") and len(stem) > 2 else stem
+
+
+# --- amounts ----------------------------------------------------------------------------------
+
+# A number said in figures ("10 km", "58k", "1,350") or in words ("two cups", "twenty books").
+_AMOUNT = re.compile(
+    r"(?<![\w.])\d[\d,.]*(?:k|m|km|kg|mg|h)?(?![\w])|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a couple|a dozen|half)\b",
+    re.IGNORECASE,
+)
+# Words that say an amount is not what it was: "I'm down to one cup", "my rent went up to 1350".
+_AMOUNT_CHANGE = re.compile(
+    r"\b(?:now|these days|nowadays|anymore|any more|down to|up to|back to|went up|gone up|went down|gone down|"
+    r"rose|fell|dropped to|increased|decreased|raised|cut (?:down )?to|turned)\b",
+    re.IGNORECASE,
+)
+
+
+def amounts(text: str) -> set[str]:
+    """The numbers a statement gives, as said ("10", "ten", "58k")."""
+    return {match.lower().rstrip(".,") for match in _AMOUNT.findall(text)}
+
+
+def says_amount_changed(text: str) -> bool:
+    return bool(_AMOUNT_CHANGE.search(text))
+
+
+def without_amounts(text: str) -> set[str]:
+    """The topic words of a statement once its numbers and its words of change are taken out:
+    what "alice now runs 10 km" and "alice runs 5 km" both say."""
+    return topic_words(_AMOUNT_CHANGE.sub(" ", _AMOUNT.sub(" ", text)))
+
+
+# --- stances ----------------------------------------------------------------------------------
+
+_SIDES = {line[2:].strip().lower(): 1 if line.startswith("+") else -1 for line in word_list("stances")}
+_STANCE = re.compile(
+    r"\b(?:" + "|".join(re.escape(words) for words in sorted(_SIDES, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+_STANCE_CUES = re.compile(r"\b(?:these days|nowadays|anymore|any more|actually|again|now)\b", re.IGNORECASE)
+
+
+def stance(text: str) -> tuple[int, frozenset[str]] | None:
+    """Which side a statement takes on what, if it takes one: "alice loves jazz" → (1, {alice,
+    jazz}), "alice cannot stand jazz anymore" → (-1, {alice, jazz}). A statement on both sides
+    ("loves jazz but hates opera") takes none; a denied one takes the other ("is not into camping")."""
+    sides = {_SIDES[words.lower()] for words in _STANCE.findall(text)}
+    if len(sides) != 1:
+        return None
+    side = sides.pop()
+    rest = _STANCE_CUES.sub(" ", _STANCE.sub(" ", text))
+    if is_negated(rest):
+        side = -side
+    return side, frozenset(topic_words(NEGATION.sub(" ", rest)))

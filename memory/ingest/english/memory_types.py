@@ -1,5 +1,5 @@
 """Memory type: which kind of statement a sentence is (a fact, a preference, a goal, a
-procedure, …), read from the words that usually say it."""
+procedure, a health statement, …), read from the words that usually say it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,11 @@ from memory.ingest.english.wordlists import word_list
 # An infinitive opens a procedure too ("To deploy, run …"): "to " keeps its space, which keeps "today"
 # out and which a list of words cannot hold.
 IMPERATIVES = (*word_list("imperatives"), "to ")
+_HEALTH_WORDS = "|".join(re.escape(w) for w in sorted(word_list("health_words"), key=len, reverse=True))
 _TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # First: a health statement matters for safety whatever else it says ("I love peanuts but I'm
+    # allergic to them", "I decided to stop taking metformin").
+    ("health", re.compile(r"\b(?:" + _HEALTH_WORDS + r")\b|\b\d+(?:\.\d+)?\s?(?:mg|mcg|ml)\b")),
     (
         "decision",
         re.compile(
@@ -27,7 +31,7 @@ _TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"\b(?:likes?|loves?|prefers?|preferred|favou?rite|enjoys?|hates?|dislikes?|can't stand|cannot stand|fan of|rather|allergic|vegetarian|vegan)\b"
+            r"\b(?:likes?|loves?|prefers?|preferred|favou?rite|enjoys?|hates?|dislikes?|can't stand|cannot stand|fan of|rather|vegetarian|vegan)\b"
         ),
     ),
     (

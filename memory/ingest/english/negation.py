@@ -7,7 +7,7 @@ import re
 
 from memory.ingest.english.topics import content_words
 
-_NEGATION = re.compile(
+NEGATION = re.compile(
     r"\b(?:not|no longer|never|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|can't|cannot|won't|hasn't|haven't|"
     r"does not|do not|did not|is not|are not|anymore|any more)\b|\bno\s+(?!longer)",
     re.IGNORECASE,
@@ -16,9 +16,9 @@ _NEGATION = re.compile(
 
 def is_negated(sentence: str) -> bool:
     """Whether the sentence says "not", "never", "no longer" or the like anywhere."""
-    return bool(_NEGATION.search(sentence))
+    return bool(NEGATION.search(sentence))
 
 
 def without_negation(text: str) -> set[str]:
     """The content words of ``text`` with its negation and the auxiliaries it needs taken out."""
-    return content_words(_NEGATION.sub(" ", text)) - {"does", "do", "did", "anymore", "longer"}
+    return content_words(NEGATION.sub(" ", text)) - {"does", "do", "did", "anymore", "longer"}

@@ -11,12 +11,13 @@ _HEDGES = re.compile(r"\b(?:maybe|perhaps|probably|might|i think|i guess|not sur
 
 
 def importance(sentence: str, memory_type: str, entities: int) -> float:
-    """0.05–1.0: higher when flagged ("remember", "allergic"), for a preference, goal, decision or
-    procedure, and for each thing it names (up to three); lower for a very short statement."""
+    """0.05–1.0: higher when flagged ("remember", "allergic"), for a preference, goal, decision,
+    procedure or health statement, and for each thing it names (up to three); lower for a very
+    short statement."""
     score = 0.45
     if _IMPORTANT.search(sentence):
         score += 0.25
-    if memory_type in {"preference", "goal", "decision", "procedure"}:
+    if memory_type in {"preference", "goal", "decision", "procedure", "health"}:
         score += 0.1
     score += min(entities, 3) * 0.05
     if len(sentence.split()) < 4:

@@ -58,7 +58,10 @@ def split_clauses(sentence: str) -> list[tuple[str, str | None]]:
     for the one before it.
     """
     parts: list[tuple[str, str | None]] = []
-    for piece in _AND_SPLIT.split(sentence):
+    pieces = _AND_SPLIT.split(sentence)
+    if len(pieces) > 1 and _BARE_SUBJECT.match(pieces[0]) and _JOINED_BY_AND.match(sentence, len(pieces[0])):
+        pieces[:2] = [sentence[: len(pieces[0])] + " and " + pieces[1]]  # "Tom and I broke up": one subject
+    for piece in pieces:
         reason = _BECAUSE_SPLIT.split(piece, maxsplit=1)
         parts.append((reason[0].strip(), None))
         if len(reason) == 2 and _has_subject(reason[1]):
@@ -66,6 +69,11 @@ def split_clauses(sentence: str) -> list[tuple[str, str | None]]:
         elif len(reason) == 2:
             parts[-1] = (piece.strip(), None)
     return [(_tidy(clause), link) for clause, link in parts if len(clause.split()) >= 2]
+
+
+# A subject alone before "and": a name or someone's relation ("Tom and I", "my sister and Leo").
+_BARE_SUBJECT = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+|[A-Z][a-z]+)\s*$")
+_JOINED_BY_AND = re.compile(r"\s+and\s")
 
 
 def _has_subject(clause: str) -> bool:

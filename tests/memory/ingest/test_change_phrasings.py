@@ -5,8 +5,15 @@ pipeline with the rules (no LLM). A change must supersede the earlier memory; a 
 must contradict it and rank above it in a search for its topic; a control (an addition, an
 unrelated fact, a word that only looks like a change) must leave it alone.
 
+The rows are written as people say a change: a new job without saying the old one ended, a
+habit given up, a count or an amount changed, a date moved without "rescheduled", a
+relationship or a home changed, a preference reversed, for the speaker and for the people
+they speak of. The controls say something beside the earlier statement: a second job or pet,
+a habit started in addition, a past event told again, the same attribute of someone else.
+
 The rules need not read every phrasing: the share of changes and retractions handled must
-stay at 90 % or more (docs/benchmarks.md records it). Every control must hold.
+stay at 95 % or more (docs/benchmarks.md records it; ``-s`` prints it with the rows missed).
+Every control must hold.
 """
 
 from __future__ import annotations
@@ -105,6 +112,92 @@ CHANGES = [
         "The contract renewal is due in March.", "The contract renewal deadline got moved up to February.", SUPERSEDES
     ),
     Pair("Mum's birthday dinner is on Sunday.", "We're doing Mum's birthday dinner on Saturday instead.", SUPERSEDES),
+    # a new job, role or employer stated without saying the old one ended
+    Pair("I am a data scientist at Initech.", "I changed jobs: I now lead the data team at Hooli.", SUPERSEDES),
+    Pair("I work at Pfizer as a chemist.", "These days I work at Novartis.", SUPERSEDES),
+    Pair("I'm a teacher at Westfield Primary.", "I'm at Oakridge Academy now.", SUPERSEDES),
+    Pair("My partner works at the BBC.", "My partner got a job at Channel 4.", SUPERSEDES),
+    Pair("I work in sales at Oracle.", "I started a new job at Salesforce last week.", SUPERSEDES),
+    Pair("My husband works for Amazon.", "My husband has been working for Meta since June.", SUPERSEDES),
+    Pair("I'm the office manager at Brightside Dental.", "I was promoted to practice director.", SUPERSEDES),
+    Pair("My brother is a paramedic.", "My brother retrained and works as an electrician now.", SUPERSEDES),
+    Pair("My sister is a lawyer at Clifford Chance.", "My sister is now a senior associate at Linklaters.", SUPERSEDES),
+    Pair("I'm on the payments team.", "I'm on the fraud team now.", SUPERSEDES),
+    Pair("My dad works as a bus driver.", "My dad is a taxi driver these days.", SUPERSEDES),
+    # a habit given up
+    Pair("I drink three espressos a day.", "I quit coffee completely.", SUPERSEDES),
+    Pair("I smoke a pack a day.", "I stopped smoking in March.", SUPERSEDES),
+    Pair("I have a glass of wine every evening.", "No more wine for me.", SUPERSEDES),
+    Pair("I take two sugars in my tea.", "I gave up sugar.", SUPERSEDES),
+    Pair("My dad smokes cigars.", "My dad doesn't smoke anymore.", SUPERSEDES),
+    Pair("I play video games every night.", "I've cut out gaming altogether.", SUPERSEDES),
+    Pair("I eat meat most days.", "I stopped eating meat.", SUPERSEDES),
+    Pair("I go to the gym every morning.", "I don't go to the gym anymore.", SUPERSEDES),
+    Pair("I vape.", "I quit vaping last month.", SUPERSEDES),
+    Pair("My partner drinks a can of Coke every afternoon.", "My partner has sworn off Coke.", SUPERSEDES),
+    Pair("I drive to work.", "I've stopped driving to work, I cycle now.", SUPERSEDES),
+    Pair("I bite my nails.", "I finally kicked the habit of biting my nails.", SUPERSEDES),
+    Pair("My son drinks a lot of energy drinks.", "My son is off energy drinks for good.", SUPERSEDES),
+    Pair("I have a beer most nights.", "I've given up alcohol.", SUPERSEDES),
+    Pair("I drink a couple of lattes every morning.", "I'm cutting out caffeine.", SUPERSEDES),
+    Pair("My dad has bacon for breakfast every day.", "My dad stopped eating meat.", SUPERSEDES),
+    # a count or an amount changed
+    Pair("I run 5 km every morning.", "I now run 10 km every morning.", SUPERSEDES),
+    Pair("I sleep about 6 hours a night.", "I'm sleeping 8 hours a night these days.", SUPERSEDES),
+    Pair("I drink two cups of coffee a day.", "I'm down to one cup of coffee a day.", SUPERSEDES),
+    Pair("We have 3 cats.", "We have 4 cats now.", SUPERSEDES),
+    Pair("My rent is 1200 euros a month.", "My rent went up to 1350 euros a month.", SUPERSEDES),
+    Pair("I weigh 80 kg.", "I weigh 74 kg now.", SUPERSEDES),
+    Pair("My daughter is 7 years old.", "My daughter just turned 8.", SUPERSEDES),
+    Pair("I swim 20 lengths on Saturdays.", "I swim 40 lengths on Saturdays now.", SUPERSEDES),
+    Pair("Our team has 12 engineers.", "Our team is down to 9 engineers.", SUPERSEDES),
+    Pair("I work four days a week.", "I'm back to working five days a week.", SUPERSEDES),
+    Pair("My sister reads about ten books a year.", "My sister now reads about twenty books a year.", SUPERSEDES),
+    Pair("I earn 50k a year.", "I got a raise and now earn 58k a year.", SUPERSEDES),
+    # a date moved without saying "rescheduled"
+    Pair("The dentist appointment is on the 10th.", "The dentist is now on the 14th.", SUPERSEDES),
+    Pair("The launch is in April.", "We pushed the launch to May.", SUPERSEDES),
+    Pair("My sister's wedding is on 3 June.", "My sister's wedding will now be on 17 June.", SUPERSEDES),
+    Pair("Parents' evening is on Thursday.", "Parents' evening is on Wednesday instead.", SUPERSEDES),
+    Pair("The board meeting is at 9am on Monday.", "The board meeting starts at 11am on Monday now.", SUPERSEDES),
+    Pair("My MOT is due in October.", "My MOT got pulled forward to September.", SUPERSEDES),
+    Pair("The team dinner is on Friday.", "We've switched the team dinner to Saturday.", SUPERSEDES),
+    Pair("My flight home is on the 3rd.", "I'm flying home on the 5th now.", SUPERSEDES),
+    Pair("The piano recital is at 6pm.", "The piano recital will start at 7pm instead.", SUPERSEDES),
+    Pair("Our anniversary trip is in July.", "We've bumped the anniversary trip back to August.", SUPERSEDES),
+    Pair("Grandma's visit is next weekend.", "Grandma's visit got put back to the 20th.", SUPERSEDES),
+    Pair("The vet check-up is on Tuesday.", "The vet check-up is on Thursday now.", SUPERSEDES),
+    Pair("My partner's interview is on Monday.", "My partner's interview was moved to Wednesday.", SUPERSEDES),
+    # a relationship changed
+    Pair("I'm dating Tom.", "Tom and I broke up.", SUPERSEDES),
+    Pair("My girlfriend is Priya.", "Priya and I split up last month.", SUPERSEDES),
+    Pair("My boyfriend is Jake.", "I got married to Sam in May.", SUPERSEDES),
+    Pair("I'm married to Dan.", "Dan and I got divorced last year.", SUPERSEDES),
+    Pair("My brother is seeing a girl called Mia.", "My brother and Mia are no longer together.", SUPERSEDES),
+    Pair("I'm in a relationship with Jordan.", "Jordan and I separated in the summer.", SUPERSEDES),
+    Pair("My sister is engaged to Leo.", "My sister called off her engagement to Leo.", SUPERSEDES),
+    # a home changed
+    Pair("I live in Manchester.", "Home is Glasgow these days.", SUPERSEDES),
+    Pair("My parents live in Lisbon.", "My parents are in Porto now.", SUPERSEDES),
+    Pair("My sister lives in Sydney.", "My sister has settled in Melbourne.", SUPERSEDES),
+    Pair("I live in Leeds with my parents.", "I got my own place in Sheffield.", SUPERSEDES),
+    Pair("We rent a house in Bristol.", "We bought a house in Bath.", SUPERSEDES),
+    Pair("My best friend lives in Cardiff.", "My best friend now lives in Swansea.", SUPERSEDES),
+    # a preference reversed
+    Pair("I love jazz.", "I can't stand jazz anymore.", SUPERSEDES),
+    Pair("I like spicy food.", "I've gone off spicy food.", SUPERSEDES),
+    Pair("My favourite band is Muse.", "My favourite band is Idles now.", SUPERSEDES),
+    Pair("I hate running.", "I actually enjoy running now.", SUPERSEDES),
+    Pair("I'm a big fan of Marvel films.", "I've lost interest in Marvel films.", SUPERSEDES),
+    Pair("I enjoy camping.", "I'm not into camping anymore.", SUPERSEDES),
+    Pair("My son loves broccoli.", "My son hates broccoli now.", SUPERSEDES),
+    Pair("My partner dislikes sushi.", "My partner has come round to sushi and loves it now.", SUPERSEDES),
+    # other things replaced
+    Pair("My car is a Ford Focus.", "I've got a Kia EV6 now.", SUPERSEDES),
+    Pair("I'm learning Spanish.", "I dropped Spanish and picked up Italian.", SUPERSEDES),
+    Pair("My doctor is Dr Patel.", "I changed GP, my doctor is Dr Okafor now.", SUPERSEDES),
+    Pair("I'm studying at Leeds University.", "I transferred to Durham University.", SUPERSEDES),
+    Pair("I drink coffee every morning.", "I drink green tea these days.", SUPERSEDES),
     # retractions: the earlier statement was never true
     Pair("I'm vegetarian.", "I'm not vegetarian after all.", RETRACTS, "vegetarian"),
     Pair("I have a dog.", "Scratch that, I don't have a dog.", RETRACTS, "dog"),
@@ -148,6 +241,19 @@ CHANGES = [
         RETRACTS,
         "motorbike",
     ),
+    Pair(
+        "My partner Sam is vegetarian.",
+        "I was mistaken, Sam isn't vegetarian, that's his sister.",
+        RETRACTS,
+        "Sam vegetarian",
+    ),
+    Pair("I own two cars.", "I misremembered, I don't own two cars, just one.", RETRACTS, "cars"),
+    Pair(
+        "The meeting with Carla is on Friday.",
+        "No, wait: the meeting with Carla isn't on Friday, I got that wrong.",
+        RETRACTS,
+        "Carla meeting",
+    ),
 ]
 
 CONTROLS = [
@@ -163,6 +269,45 @@ CONTROLS = [
     Pair("I live in Leeds.", "I moved the photos to a new hard drive.", KEEPS),
     Pair("The launch is planned for 10 February.", "The launch party is at the Hilton.", KEEPS),
     Pair("I work at Deloitte.", "My manager at Deloitte is called Priya.", KEEPS),
+    # a second job, a second pet, a habit started in addition
+    Pair("I work at Acme as an engineer.", "I also teach evening classes at the community college.", KEEPS),
+    Pair("I'm a nurse at St Luke's.", "On weekends I work a second job at a bakery.", KEEPS),
+    Pair("I have a dog called Rex.", "We got a kitten as well, her name is Mochi.", KEEPS),
+    Pair("I drink coffee every morning.", "I've started drinking green tea in the afternoons too.", KEEPS),
+    Pair("I run 5 km every morning.", "I've also started swimming on Sundays.", KEEPS),
+    Pair("I play tennis on Saturdays.", "I also play squash on Wednesdays.", KEEPS),
+    Pair("I love jazz.", "I also love classical music.", KEEPS),
+    Pair("I drink a latte every morning.", "I gave up sugar in my coffee.", KEEPS),
+    # a past event told again, or one occasion that changes no habit
+    Pair("I graduated from Oxford in 2010.", "Back in 2010 I graduated from Oxford with a degree in history.", KEEPS),
+    Pair("We went to Rome last summer.", "Rome last summer was amazing, we loved the food.", KEEPS),
+    Pair("I quit smoking in 2015.", "I quit smoking in 2015 and I've never looked back.", KEEPS),
+    Pair("I moved to Lisbon in 2020.", "When I moved to Lisbon in 2020 I didn't speak Portuguese.", KEEPS),
+    Pair("I run 5 km every morning.", "Yesterday I ran 5 km in under 25 minutes.", KEEPS),
+    Pair("I sleep 7 hours a night.", "Last night I only slept 4 hours.", KEEPS),
+    Pair("I take the bus to work.", "Today I took a taxi to work because of the strike.", KEEPS),
+    Pair("I love jazz.", "I went to a jazz concert last night.", KEEPS),
+    # the same attribute of someone else
+    Pair("I live in Leeds.", "My brother lives in York.", KEEPS),
+    Pair("I live in Paris.", "My parents now live in Nice.", KEEPS),
+    Pair("I'm married to Sam.", "My sister got married to Tom.", KEEPS),
+    Pair("I love jazz.", "My partner can't stand jazz.", KEEPS),
+    Pair("I drink three espressos a day.", "My sister quit coffee last year.", KEEPS),
+    Pair("My sister works at Google.", "My sister's husband works at Apple.", KEEPS),
+    # the same thing named in another statement
+    Pair("I work at Hooli.", "Hooli now has an office in Dublin.", KEEPS),
+    Pair("I work at Deloitte as an auditor.", "These days I run every morning at Hyde Park.", KEEPS),
+    Pair("The dentist appointment is on the 14th.", "I need to bring my insurance card to the dentist.", KEEPS),
+    Pair("The launch is in May.", "Marketing needs the launch slides by Friday.", KEEPS),
+    Pair("I have two kids.", "My kids are 5 and 8.", KEEPS),
+    Pair("I'm married to Sam.", "Sam and I went to Lisbon for our anniversary.", KEEPS),
+    Pair("The offsite is in April.", "The offsite in April will be in Porto.", KEEPS),
+    Pair("I'm vegetarian.", "I've been vegetarian for ten years now.", KEEPS),
+    Pair("I have a cat called Milo.", "Milo now sleeps on the sofa.", KEEPS),
+    Pair("The billing worker runs on host-3.", "I stopped the billing worker before the migration.", KEEPS),
+    Pair("My car is a Ford Focus.", "My sister drives a Kia now.", KEEPS),
+    Pair("I drive a Toyota Corolla.", "My new colleague drives a Tesla now.", KEEPS),
+    Pair("I have an iPhone 12.", "I bought a new iPhone case.", KEEPS),
 ]
 
 
@@ -186,21 +331,25 @@ def _outranks(new: list[str], earlier: set[str], pair: Pair, owner: str, team) -
     return first_new < first_old
 
 
-def test_rules_catch_nine_in_ten_phrasings_of_change(add, team):
+def test_rules_catch_nineteen_in_twenty_phrasings_of_change(add, team):
     missed = [pair for n, pair in enumerate(CHANGES) if not _handled(pair, f"owner{n}", add, team)]
 
     share = 1 - len(missed) / len(CHANGES)
-    assert share >= 0.9, f"{len(CHANGES) - len(missed)} of {len(CHANGES)} handled; missed: " + "; ".join(
+    report = f"{len(CHANGES) - len(missed)} of {len(CHANGES)} handled ({share:.1%}); missed: " + "; ".join(
         f"{p.earlier!r} → {p.later!r}" for p in missed
     )
+    print(report)
+    assert share >= 0.95, report
 
 
 def test_additions_and_lookalikes_change_nothing(add, team):
     wrong = [pair for n, pair in enumerate(CONTROLS) if not _handled(pair, f"control{n}", add, team)]
 
+    print(f"{len(CONTROLS) - len(wrong)} of {len(CONTROLS)} controls held")
     assert not wrong, "; ".join(f"{p.earlier!r} → {p.later!r}" for p in wrong)
 
 
-def test_there_are_at_least_sixty_changes_in_varied_wording():
-    assert len(CHANGES) >= 60
-    assert len({p.later for p in CHANGES}) == len(CHANGES)
+def test_there_are_at_least_a_hundred_and_twenty_changes_and_thirty_controls_in_varied_wording():
+    assert len(CHANGES) >= 120
+    assert len(CONTROLS) >= 30
+    assert len({p.later for p in CHANGES + CONTROLS}) == len(CHANGES) + len(CONTROLS)
