@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import socket
@@ -14,7 +15,7 @@ import psycopg
 import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connection, connections, transaction
-from django.test import override_settings
+from django.test import TestCase, override_settings
 from playwright.sync_api import Page, sync_playwright
 from psycopg import sql
 from pytest_django.live_server_helper import LiveServer
@@ -190,8 +191,7 @@ def _share_local_model_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(library, "SentenceTransformer", weights)
 
 
-@pytest.fixture
-def team(db):
+def make_team() -> dict[str, Any]:
     """A workspace with a worker (the writer), a viewer, and an outsider."""
     workspace = make_workspace("team")
     writer, viewer, outsider = make_principal("writer"), make_principal("viewer"), make_principal("outsider")
@@ -200,16 +200,25 @@ def team(db):
     return {"workspace": workspace, "writer": writer.user, "viewer": viewer.user, "outsider": outsider.user}
 
 
-@pytest.fixture
-def add(team, django_capture_on_commit_callbacks):
+def add_as_writer(
+    team: dict[str, Any], message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options
+):
     """memory_add as the team's writer, with after-commit work (enrichment) run inline."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        arguments = tool_input(AddMemoryApi, user_id=user_id, message=message, group_id=group_id, **options)
+        return memory_add(actor=actor or team["writer"], **arguments)
 
-    def _add(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options):
-        with django_capture_on_commit_callbacks(execute=True):
-            arguments = tool_input(AddMemoryApi, user_id=user_id, message=message, group_id=group_id, **options)
-            return memory_add(actor=actor or team["writer"], **arguments)
 
-    return _add
+@pytest.fixture
+def team(db):
+    """A workspace with a worker (the writer), a viewer, and an outsider."""
+    return make_team()
+
+
+@pytest.fixture
+def add(team):
+    """memory_add as the team's writer, with after-commit work (enrichment) run inline."""
+    return functools.partial(add_as_writer, team)
 
 
 @pytest.fixture
