@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import socket
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import psycopg
 import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
-from django.db import connection, connections
-from django.test import override_settings
+from django.db import connection, connections, transaction
+from django.test import TestCase, override_settings
 from playwright.sync_api import Page, sync_playwright
 from psycopg import sql
 from pytest_django.live_server_helper import LiveServer
@@ -27,6 +28,7 @@ from tests.factories import grant, make_principal, make_workspace, tool_input
 from tests.openai_compatible_server import OpenAICompatibleServer
 
 _embedded_was_running: bool | None = None
+T = TypeVar("T")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,6 +48,27 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         from django.conf import settings
 
         embedded_db.stop(settings.HELIX_DATA_DIR)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """After pytest-django's order (tests that roll back, then those that commit, then those that
+    use no test database), the tests that use no test database from modules with slow tests go
+    first. They are the longest of the suite (a replicated installation, `manage.py serve`, the
+    model exported to ONNX): last, they ended the run on one process while the other had nothing
+    left to take. First, the short tests fill in behind them. No test that uses the database
+    moves, so each process still runs those that roll back before those that commit."""
+    slow_modules = {item.fspath for item in items if item.get_closest_marker("slow")}
+
+    def long_and_without_database(item: pytest.Item) -> bool:
+        fixtures = getattr(item, "fixturenames", ())
+        uses_database = item.get_closest_marker("django_db") or {"db", "transactional_db", "live_server"} & set(
+            fixtures
+        )
+        return item.fspath in slow_modules and not uses_database
+
+    first = [item for item in items if long_and_without_database(item)]
+    items[:] = first + [item for item in items if not long_and_without_database(item)]
 
 
 class _PromptWSGIServer(ThreadedWSGIServer):
@@ -91,6 +114,34 @@ def browser_page(live_server, monkeypatch) -> Iterator[Page]:
         finally:
             browser.close()
             connections.close_all()
+
+
+def rows_for_the_module(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
+    """``build()``'s rows made once for a module's tests, as Django's ``setUpTestData`` makes them
+    once for a class: in a transaction around the module's tests, rolled back after the last one.
+    Each test still runs in a savepoint of its own (``db``), rolled back after it, so what one
+    test changes no other test sees. For a module-scoped fixture (``yield from``) of a module
+    whose tests all roll back: a test that commits would flush the rows away under the others.
+
+    Built here, the rows are built without the per-test fixtures (``_fresh_providers``…): with
+    the test settings, and with the model weights this process already shares."""
+    with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as monkeypatch:
+        _share_local_model_weights(monkeypatch)
+        around = transaction.atomic()
+        around._from_testcase = True  # as a TestCase's own: a durable block inside is allowed
+        around.__enter__()
+        try:
+            built = build()
+        except BaseException:
+            transaction.set_rollback(True)
+            around.__exit__(*sys.exc_info())
+            raise
+    try:
+        yield built
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            around.__exit__(None, None, None)
 
 
 @pytest.fixture(autouse=True)
@@ -140,8 +191,7 @@ def _share_local_model_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(library, "SentenceTransformer", weights)
 
 
-@pytest.fixture
-def team(db):
+def make_team() -> dict[str, Any]:
     """A workspace with a worker (the writer), a viewer, and an outsider."""
     workspace = make_workspace("team")
     writer, viewer, outsider = make_principal("writer"), make_principal("viewer"), make_principal("outsider")
@@ -150,16 +200,25 @@ def team(db):
     return {"workspace": workspace, "writer": writer.user, "viewer": viewer.user, "outsider": outsider.user}
 
 
-@pytest.fixture
-def add(team, django_capture_on_commit_callbacks):
+def add_as_writer(
+    team: dict[str, Any], message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options
+):
     """memory_add as the team's writer, with after-commit work (enrichment) run inline."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        arguments = tool_input(AddMemoryApi, user_id=user_id, message=message, group_id=group_id, **options)
+        return memory_add(actor=actor or team["writer"], **arguments)
 
-    def _add(message: str, *, actor=None, user_id: str = "bob", group_id: str = "team", **options):
-        with django_capture_on_commit_callbacks(execute=True):
-            arguments = tool_input(AddMemoryApi, user_id=user_id, message=message, group_id=group_id, **options)
-            return memory_add(actor=actor or team["writer"], **arguments)
 
-    return _add
+@pytest.fixture
+def team(db):
+    """A workspace with a worker (the writer), a viewer, and an outsider."""
+    return make_team()
+
+
+@pytest.fixture
+def add(team):
+    """memory_add as the team's writer, with after-commit work (enrichment) run inline."""
+    return functools.partial(add_as_writer, team)
 
 
 @pytest.fixture

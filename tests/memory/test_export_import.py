@@ -3,14 +3,14 @@ the database emptied of them, imported again; the same installation must come ba
 
 from __future__ import annotations
 
-import base64
+import functools
 import hashlib
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 import pytest
+from django.test import TestCase
 
 from memory.api.read import GetMemoryApi
 from memory.archive.export import Selection, archive_export
@@ -19,14 +19,12 @@ from memory.archive.load import Loader, archive_import
 from memory.categories.models import Category, Filing
 from memory.documents.api import AddDocumentApi, ForgetDocumentApi, GetDocumentApi, ListDocumentsApi
 from memory.documents.models import Chunk, Document, DocumentHistory, ExtractedFrom
-from memory.documents.tasks import document_resume
 from memory.ingest.atoms import content_key
 from memory.models import Edge, Entity, InstanceOf, Memory, MemoryAccess, MemoryHistory, Mention
 from memory.providers import get_embedder
 from memory.search.conductor import memory_search
-from rbac.actors import SYSTEM
 from rbac.models import MemoryProvenance, Role
-from rbac.services import federation_attach, federation_create, federation_detach
+from tests.conftest import add_as_writer, make_team, rows_for_the_module
 from tests.factories import grant, make_principal, make_workspace, tool_call
 from tests.memory.documents.conftest import RUNBOOK
 
@@ -44,10 +42,10 @@ Ada works at the harbour authority as a data engineer.
 """
 
 
-@pytest.fixture
-def written(team, add):
+def write_memories(team: dict) -> dict:
     """Bob's memories, one superseded (an edge and a history row), with entities, concepts and
     filings; one memory of Carol's; access counters from a search."""
+    add = functools.partial(add_as_writer, team)
     add("I live in Paris.")
     add("I live in Berlin.", metadata={"src": "chat"}, ttl=86400 * 30)
     add("I met Priya at the Lisbon office on Monday.")
@@ -57,14 +55,13 @@ def written(team, add):
     return team
 
 
-@pytest.fixture
-def library(written, django_capture_on_commit_callbacks):
-    """Beside ``written``, Ada's documents in the team workspace: a runbook of three chunks replaced
-    by a second version (the first one's chunks superseded, kept), a profile whose chunks gave
-    memories (each linked to its chunk), a forgotten note; and a note of Carol's."""
+def write_documents(written: dict) -> dict:
+    """Beside ``write_memories``, Ada's documents in the team workspace: a runbook of three chunks
+    replaced by a second version (the first one's chunks superseded, kept), a profile whose chunks
+    gave memories (each linked to its chunk), a forgotten note; and a note of Carol's."""
 
     def add_document(title: str, text: str, *, user_id: str = "ada", extract: bool = False) -> dict:
-        with django_capture_on_commit_callbacks(execute=True):
+        with TestCase.captureOnCommitCallbacks(execute=True):
             arguments = {"user_id": user_id, "group_id": "team", "title": title, "text": text, "extract": extract}
             return tool_call(AddDocumentApi, actor=written["writer"], **arguments)
 
@@ -77,6 +74,26 @@ def library(written, django_capture_on_commit_callbacks):
     assert replaced["outcome"] == "replaced" and replaced["document"]["version"] == 2
     assert ExtractedFrom.objects.count() >= 3, "the profile gave memories linked to its chunks"
     return written
+
+
+@pytest.fixture(scope="module")
+def module_library(django_db_setup, django_db_blocker):
+    """The team, its memories and documents, written once for the module (``rows_for_the_module``):
+    through the real write paths they took seconds, in each of thirty tests."""
+    yield from rows_for_the_module(django_db_blocker, lambda: write_documents(write_memories(make_team())))
+
+
+@pytest.fixture
+def library(module_library, db):
+    """The team with ``write_memories`` and ``write_documents``; what a test changes (it empties
+    the database, imports, tampers) is rolled back after it."""
+    return module_library
+
+
+@pytest.fixture
+def add(library):
+    """memory_add as the library's writer (tests/conftest.py's ``add``, on this module's team)."""
+    return functools.partial(add_as_writer, library)
 
 
 def stored() -> dict[str, list]:
@@ -352,34 +369,6 @@ def test_a_chunk_of_another_dimension_is_refused_naming_its_line(library, tmp_pa
     assert not Chunk.objects.exists()
 
 
-def test_event_times_at_both_ends_of_the_range_come_back(written, tmp_path):
-    first, last = datetime.min.replace(tzinfo=UTC), datetime.max.replace(tzinfo=UTC)
-    paris, berlin = (Memory.objects.get(content=f"bob lives in {city}.") for city in ("Paris", "Berlin"))
-    Memory.objects.filter(pk=paris.pk).update(valid_from=first)
-    Memory.objects.filter(pk=berlin.pk).update(valid_from=last, expires_at=last)
-    before = stored()
-    archive = export(tmp_path, workspaces=("team",))
-    forget_everything()
-
-    archive_import(path=archive)
-
-    assert stored() == before
-    assert Memory.objects.get(pk=paris.pk).valid_from == first
-    assert Memory.objects.values_list("valid_from", "expires_at").get(pk=berlin.pk) == (last, last)
-
-
-def test_a_moment_past_year_9999_once_in_utc_is_refused_naming_its_line(written, tmp_path):
-    archive = export(tmp_path, workspaces=("team",))
-    forget_everything()
-    memories = read_rows(archive, "memories")
-    memories[1]["created_at"] = "9999-12-31T23:59:59-05:00"
-    rewrite(archive, "memories", memories)
-
-    with pytest.raises(ArchiveError, match=r"memories.jsonl line 2: 9999-12-31T23:59:59-05:00 is before year 1 or"):
-        archive_import(path=archive)
-    assert not Memory.objects.exists()
-
-
 def test_a_line_longer_than_any_document_is_refused_before_it_is_read(library, tmp_path, settings):
     archive = export(tmp_path, workspaces=("team",))
     forget_everything()
@@ -481,20 +470,6 @@ def test_a_workspace_map_loads_into_another_workspace_with_its_write_domain(libr
     assert chunk_searches(library["viewer"]) == [[] for _ in DOCUMENT_QUERIES]
 
 
-def test_a_memory_equal_to_one_here_is_merged_and_its_edges_follow(written, tmp_path, add):
-    archive = export(tmp_path, workspaces=("team",))
-    forget_everything()
-    add("I live in Berlin.")
-    here = Memory.objects.get()
-
-    report = archive_import(path=archive)
-
-    assert report.counts["memories"].written == 4 and report.counts["memories"].left_out == 1
-    assert Memory.objects.filter(content="bob lives in Berlin.").count() == 1
-    paris = Memory.objects.get(content="bob lives in Paris.")
-    assert Edge.objects.filter(source=here, target=paris, edge_type="SUPERSEDES").exists()
-
-
 def test_a_memory_read_from_a_chunk_and_equal_to_one_here_is_cited_through_the_one_here(library, tmp_path, add):
     archive = export(tmp_path, workspaces=("team",))
     forget_everything()
@@ -509,29 +484,6 @@ def test_a_memory_read_from_a_chunk_and_equal_to_one_here_is_cited_through_the_o
     found = memory_search(actor=library["viewer"], query="where does ada live", user_id="ada", include_chunks=True)
     lisbon = next(r for r in found["results"] if r["id"] == str(here.id))
     assert lisbon["citation"]["document_id"] == str(chunk.document_id) and lisbon["citation"]["chunk_index"] == 0
-
-
-def test_a_federated_memory_keeps_its_write_domain_provenance_and_visibility(team, add, tmp_path):
-    ops = make_workspace("ops")
-    federation = federation_create(actor=SYSTEM, name="Platform")
-    federation_attach(actor=SYSTEM, federation=federation, workspace=team["workspace"])
-    federation_attach(actor=SYSTEM, federation=federation, workspace=ops)
-    add("The deploy key rotates every Friday.")
-    federation_detach(actor=SYSTEM, federation=federation, workspace=ops)
-    before = stored()
-    archive = export(tmp_path, workspaces=("ops",))
-
-    (row,) = read_rows(archive, "memories")
-    assert row["write_domain"] == {"kind": "federation", "federation": "platform", "workspaces": ["team"]}
-    assert row["visible_in"] == ["ops", "team"]
-
-    forget_everything()
-    archive_import(path=archive)
-
-    assert stored() == before
-    memory = Memory.objects.get()
-    assert memory.rbac_scope == f"rbac:dedup:{federation.pk}"
-    assert memory.visible_in == sorted([team["workspace"].pk, ops.pk])
 
 
 def test_a_document_equal_to_one_here_is_left_out_with_its_chunks(
@@ -567,21 +519,3 @@ def test_an_archive_written_before_documents_still_loads(library, tmp_path):
 
     assert stored()["memories"] == before["memories"] and stored()["edges"] == before["edges"]
     assert not Document.objects.exists() and report.counts["documents"].read == 0
-
-
-def test_a_file_not_yet_read_travels_with_its_bytes_and_is_read_where_it_lands(written, tmp_path):
-    html = b"<h1>Harbour</h1><p>The fuel pump keys hang in the blue cabinet.</p>"
-    arguments = {"user_id": "ada", "group_id": "team", "title": "Harbour", "content_type": "text/html"}
-    arguments["content_base64"] = base64.b64encode(html).decode()
-    accepted = tool_call(AddDocumentApi, actor=written["writer"], **arguments)["document"]  # no worker ran
-    archive = export(tmp_path, workspaces=("team",))
-    forget_everything()
-
-    archive_import(path=archive)
-    landed = Document.objects.get(pk=accepted["id"])
-    assert (landed.status, bytes(landed.source_file)) == ("pending", html)
-    document_resume(str(landed.pk))
-
-    landed.refresh_from_db()
-    assert (landed.status, landed.source_file) == ("complete", None)
-    assert "The fuel pump keys hang in the blue cabinet." in landed.text

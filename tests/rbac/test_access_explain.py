@@ -12,6 +12,7 @@ from rbac.models import Role, Workspace
 from rbac.policy import SYSTEM, Action, authorize
 from rbac.selectors import access_explain
 from rbac.services import principal_deactivate
+from tests.conftest import rows_for_the_module
 from tests.factories import grant, make_principal, make_workspace
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +53,18 @@ def _cells() -> list[tuple[str, str, str, str]]:
 CELLS = _cells()
 
 
+@pytest.fixture(scope="module")
+def module_people(django_db_setup, django_db_blocker):
+    """The personas, built once for the module's cells (each test only reads)."""
+    yield from rows_for_the_module(django_db_blocker, _build_people)
+
+
 @pytest.fixture
-def people(db):
+def people(module_people, db):
+    return module_people
+
+
+def _build_people() -> dict:
     team = make_workspace("team")
     users = {"admin": make_principal("admin", admin=True).user}
     for persona, role in [

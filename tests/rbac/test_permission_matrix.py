@@ -30,6 +30,7 @@ from rbac.services import (
     principal_deactivate,
     token_revoke,
 )
+from tests.conftest import rows_for_the_module
 from tests.factories import grant, make_agent_with_token, make_principal, make_workspace
 
 MATRIX = """
@@ -80,8 +81,19 @@ STATUS_CODES = {403: "forbidden", 404: "not_found", 409: "reserved_workspace"}
 TARGETS = {"own": "team-a", "other": "team-b", "default": Workspace.DEFAULT, "onboarding": Workspace.ONBOARDING}
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    """The personas, built once for the module's two hundred cells (``rows_for_the_module``)."""
+    yield from rows_for_the_module(django_db_blocker, _build_world)
+
+
 @pytest.fixture
-def world(db):
+def world(module_world, db):
+    """The personas; what a cell changes (a grant, an attach, a delete) is rolled back after it."""
+    return module_world
+
+
+def _build_world() -> dict:
     team_a, team_b, team_c = (make_workspace(s) for s in ("team-a", "team-b", "team-c"))
     tokens = {}
     for persona, role in [

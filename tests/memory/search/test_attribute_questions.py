@@ -1,5 +1,6 @@
 """A question asking for someone's attribute ("Where does Zoe live now?") is answered about that
-person, with their current value: not a relative's value of the same attribute, not an old one."""
+person, with their current value: not a relative's value of the same attribute, not an old one.
+The questions about one owner's memories, Zoe's, are in test_attribute_questions_of_zoe.py."""
 
 from __future__ import annotations
 
@@ -8,68 +9,14 @@ from dataclasses import dataclass
 import pytest
 
 from memory.answering import memory_answer
-from memory.search import conductor
 from memory.search.attributes import AttributeAsked, attribute_asked
 from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
 
-ZOE = [
-    "I moved to Lisbon in March",
-    "My sister Ana lives in Porto",
-    "I'm allergic to shellfish",
-    "I work as a nurse",
-    "I started the cello",
-    "Actually I moved from Lisbon to Coimbra in October",
-]
-
 
 def results(actor, query: str, user_id: str = "zoe") -> list[dict]:
     return memory_search(actor=actor, query=query, user_id=user_id)["results"]
-
-
-@pytest.fixture(params=[True, False], ids=["extracted", "verbatim"])
-def zoe(request, team, add):
-    for message in ZOE:
-        add(message, user_id="zoe", extract=request.param)
-    return team["writer"]
-
-
-@pytest.mark.parametrize("question", ["Where does Zoe live now?", "Where do I live?", "What city is Zoe in?"])
-def test_where_zoe_lives_is_her_current_city_not_her_sisters(zoe, question):
-    found = results(zoe, question)
-
-    assert "Coimbra" in found[0]["content"]
-    assert found[0]["signals"]["attribute_match"] is True
-    assert [r["signals"]["attribute_match"] for r in found[1:]] == [False] * (len(found) - 1)
-    assert "Porto" not in found[0]["content"]
-
-
-def test_the_superseded_city_is_never_the_match(zoe):
-    found = results(zoe, "Where does Zoe live now?")
-
-    old = next(r for r in found if "Lisbon in March" in r["content"])
-    assert old["superseded"] is True and old["signals"]["attribute_match"] is False
-
-
-def test_a_relative_named_in_the_question_is_answered_about_the_relative(zoe):
-    assert "Porto" in results(zoe, "Where does Zoe's sister live?")[0]["content"]
-    assert "Porto" in results(zoe, "Where does Ana live?")[0]["content"]
-
-
-@pytest.mark.parametrize("question", ["What does Zoe do?", "What's my job?", "What is Zoe's job?"])
-def test_her_job_answers_what_she_does(zoe, question):
-    assert "nurse" in results(zoe, question)[0]["content"]
-
-
-def test_the_extractive_answer_is_the_current_value_of_the_person_asked_about(zoe):
-    answered = memory_answer(actor=zoe, question="Where does Zoe live now?", user_id="zoe")
-
-    assert (answered["found"], answered["method"]) == (True, "extractive")
-    assert "Coimbra" in answered["answer"] and "Porto" not in answered["answer"]
-    assert [c["content"] for c in answered["citations"]] == [
-        next(r["content"] for r in results(zoe, "Coimbra") if "Coimbra" in r["content"])
-    ]
 
 
 def test_a_relative_who_moved_since_is_still_the_relative(team, add):
@@ -87,29 +34,6 @@ def test_the_name_the_owner_goes_by_is_the_owner(team, add):
 
     assert "Braga" in results(team["writer"], "Where does Zoe live?", user_id="u-417")[0]["content"]
     assert "Faro" in results(team["writer"], "Where does Zoe's sister live?", user_id="u-417")[0]["content"]
-
-
-ORDINARY = [
-    "What is zoe allergic to?",
-    "cello",
-    "Which instrument did Zoe start?",
-    "Lisbon",
-    "Tell me about Zoe's family",
-    "What happened in October?",
-    "Where is Zoe from?",
-    "What does Zoe like?",
-    "shellfish allergy",
-    "Does Zoe have a sister?",
-]
-
-
-@pytest.mark.parametrize("query", ORDINARY)
-def test_questions_asking_for_no_attribute_rank_as_without_attribute_questions(zoe, monkeypatch, query):
-    with_them = [(r["id"], r["score"]) for r in results(zoe, query)]
-    monkeypatch.setattr(conductor, "attribute_holding", lambda *args: None)
-
-    assert attribute_asked(query, "zoe") is None
-    assert [(r["id"], r["score"]) for r in results(zoe, query)] == with_them
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,6 @@ import pytest
 
 from helixsite.errors import ApplicationError
 from memory.api.read import SearchMemoryApi
-from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Edge, Memory, MemoryAccess
 from memory.search.conductor import memory_search
 from rbac.models import Role
@@ -25,63 +24,6 @@ def search(actor, query: str, **params) -> list[dict]:
 
 def contents(results: list[dict]) -> list[str]:
     return [r["content"] for r in results]
-
-
-@pytest.fixture
-def distractors(team):
-    """500 ordinary memories of bob's, so the right answer has to be found, not just returned."""
-    topics = [
-        "lunch",
-        "the weather",
-        "a podcast",
-        "the gym",
-        "a book",
-        "the train",
-        "a meeting",
-        "groceries",
-        "a movie",
-        "coffee",
-    ]
-    rows = [
-        ImportRow(
-            n,
-            "bob",
-            f"bob talked about {topics[n % 10]} with colleague {n} on day {n % 28 + 1}.",
-            "fact",
-            "team",
-            {},
-            None,
-            "",
-        )
-        for n in range(500)
-    ]
-    import_rows(actor=team["writer"], rows=rows, batch_size=250, rebuild_index="never")
-
-
-@pytest.mark.parametrize(
-    ("stored", "query"),
-    [
-        ("The failing job id is 7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c.", "7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c"),
-        (
-            "Nginx reads its TLS settings from /etc/nginx/conf.d/tls-hardening.conf.",
-            "/etc/nginx/conf.d/tls-hardening.conf",
-        ),
-        ("The payment service answers ERR_QUOTA_4417 when the card limit is hit.", "what does ERR_QUOTA_4417 mean"),
-    ],
-)
-def test_rare_exact_tokens_come_back_first(team, distractors, add, stored, query):
-    add(stored, extract=False)
-
-    assert contents(search(team["writer"], query))[0] == stored
-
-
-def test_paraphrases_are_recalled(team, distractors, add):
-    add("I moved to Lisbon in March and love the tiled buildings.")
-
-    assert (
-        contents(search(team["writer"], "Which city does the user live in now?"))[0]
-        == "bob moved to Lisbon in March and love the tiled buildings."
-    )
 
 
 def test_the_current_fact_outranks_the_superseded_one_and_both_stay_reachable(team, add):

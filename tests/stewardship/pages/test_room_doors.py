@@ -15,6 +15,7 @@ from rbac.policy import SYSTEM
 from rbac.services import federation_attach, federation_create
 from stewardship.models import AuditEntry
 from stewardship.urls import room
+from tests.conftest import rows_for_the_module
 from tests.factories import grant, make_agent_with_token, make_principal, make_workspace
 from tests.stewardship.pages.conftest import HTMX
 
@@ -29,8 +30,19 @@ SAMPLES |= {"backup_id": "20260101-000000-abcd", "job_id": ANY_ID}
 NAMES = [pattern.name for pattern in room[0] if isinstance(pattern, URLPattern) and pattern.name not in OPEN]
 
 
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker):
+    """Bob, his token and workspace, built once for the module's two hundred doors."""
+    yield from rows_for_the_module(django_db_blocker, _build_world)
+
+
 @pytest.fixture
-def world(db):
+def world(module_world, db):
+    """What a door let through would change is rolled back after each test."""
+    return module_world
+
+
+def _build_world() -> dict:
     bob, issued = make_agent_with_token("bob")
     team = make_workspace("team")
     grant(bob, team, Role.WORKER)
