@@ -130,11 +130,16 @@ def _revised(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, 
         if decision.target is None or decision.target.memory.id not in targets:
             return decision, []  # nothing new is stored: no successor to mark
         decision = _kept_apart(decision, targets)
-    whole = next((u for u in updates if u.whole), None)
-    replaceable = decision.op == Op.ADD or (
-        decision.op == Op.CONTRADICT and decision.target is not None and decision.target.memory.id in targets
-    )
-    if whole is not None and replaceable:
+    wholes = [u for u in updates if u.whole]
+    target = decision.target.memory.id if decision.target else None
+    # A denial of a stored value with an update marker is its update ("isn't db-2 anymore"); a
+    # contradiction of another memory stays one, for its review.
+    whole = None
+    if decision.op == Op.CONTRADICT:
+        whole = next((u for u in wholes if u.target.memory.id == target), None)
+    elif decision.op == Op.ADD and wholes:
+        whole = wholes[0]
+    if whole is not None:
         related = [r for r in decision.relates_to if r not in targets]
         decision = Decision(Op.SUPERSEDE, whole.target, whole.confidence, whole.reason, "values", related)
     superseded = decision.target.memory.id if decision.op == Op.SUPERSEDE and decision.target else None
