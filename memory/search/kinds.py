@@ -91,7 +91,8 @@ def plural(name: str) -> str:
 
 def _words(text: str) -> list[str]:
     """Lowercase words, apostrophes kept inside them; everything else separates (one pass)."""
-    words, current = [], []
+    words: list[str] = []
+    current: list[str] = []
     for ch in text.lower():
         if ch.isalnum() or (ch in "'’" and current):
             current.append("'" if ch == "’" else ch)

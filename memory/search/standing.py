@@ -49,7 +49,8 @@ _QUERY_CHARS = 600
 
 
 def _words(text: str) -> list[str]:
-    words, current = [], []
+    words: list[str] = []
+    current: list[str] = []
     for ch in text.lower():
         if ch.isalnum() or ch in "'’-":
             current.append("'" if ch == "’" else ch)

@@ -94,7 +94,8 @@ _NOT_A_VERB = frozenset(
 
 
 def _words(sentence: str) -> list[str]:
-    words, current = [], []
+    words: list[str] = []
+    current: list[str] = []
     for ch in sentence.lower():
         if ch.isalnum() or ch in "'’-":
             current.append("'" if ch == "’" else ch)
