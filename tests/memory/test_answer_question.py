@@ -10,7 +10,7 @@ import pytest
 
 from rbac.models import Role
 from tests.factories import Caller, bearer_client, grant, make_agent_with_token, make_workspace
-from tests.memory.search.test_attribute_questions import ZOE
+from tests.memory.search.test_attribute_questions_of_zoe import ZOE
 from tests.openai_compatible_server import chat_answer, error_answer
 
 CHAT = "/v1/chat/completions"

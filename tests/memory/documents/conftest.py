@@ -52,6 +52,10 @@ def caller(name: str, *, admin: bool = False) -> tuple[Caller, object]:
 
 @pytest.fixture
 def crew(db) -> Crew:
+    return make_crew()
+
+
+def make_crew() -> Crew:
     crew_space, other_space = make_workspace("crew"), make_workspace("other")
     callers = {}
     for name, workspace, role in (

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from memory.documents.models import Document
-from tests.memory.documents.conftest import RUNBOOK, add_document
+from tests.conftest import rows_for_the_module
+from tests.memory.documents.conftest import RUNBOOK, add_document, make_crew
 from tests.openai_compatible_server import chat_answer
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +18,26 @@ pytestmark = pytest.mark.django_db
 ROLLBACK_QUESTION = "how do we roll back the payments canary when errors rise"
 
 
+@pytest.fixture(scope="module")
+def module_library(django_db_setup, django_db_blocker):
+    """The crew, three of Ada's memories and her runbook, written once for the module."""
+    yield from rows_for_the_module(django_db_blocker, _write_library)
+
+
 @pytest.fixture
-def library(crew):
+def crew(module_library, db):
+    """The module's crew; what a test writes, replaces or forgets is rolled back after it."""
+    return module_library[0]
+
+
+@pytest.fixture
+def library(module_library):
+    """Ada's runbook, as get_document showed it once the worker had stored it."""
+    return module_library[1]
+
+
+def _write_library() -> tuple:
+    crew = make_crew()
     for fact in (
         "Ada is the on-call engineer for the payments API this week.",
         "Ada prefers rollbacks over hotfixes during an incident.",
@@ -26,7 +45,7 @@ def library(crew):
     ):
         stored = crew.writer.call("add_memory", user_id="ada", message=fact, group_id="crew", extract=False)
         assert stored.status_code == 200, stored.json()
-    return add_document(crew.writer, source_url="https://wiki.example.org/deploy")["document"]
+    return crew, add_document(crew.writer, source_url="https://wiki.example.org/deploy")["document"]
 
 
 def search(agent, query: str = ROLLBACK_QUESTION, **params) -> list[dict]:
