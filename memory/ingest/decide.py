@@ -30,6 +30,7 @@ from memory.ingest.english.changes import (
 )
 from memory.ingest.english.negation import is_negated, without_negation
 from memory.ingest.english.topics import content_words, topic_words
+from memory.ingest.english.values import stated
 from memory.models import MemorySource
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
@@ -196,10 +197,13 @@ def _amount_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
     """The same statement of the same person with another number, said to have changed ("I now
     run 10 km every morning" after "I run 5 km every morning"). A number told of one occasion
     ("yesterday I ran 5 km in 25 minutes") says no change."""
-    new_amounts = amounts(atom.content)
-    if not new_amounts or not says_amount_changed(atom.content):
+    if atom.values:  # a thing's value said: the value updates decide (memory.ingest.updates)
         return None
-    new_words = without_amounts(atom.content)
+    said = stated(atom.content)  # a number in code or in a question changes nothing
+    new_amounts = amounts(said)
+    if not new_amounts or not says_amount_changed(said):
+        return None
+    new_words = without_amounts(said)
     for candidate in found:
         old_amounts = amounts(candidate.memory.content)
         if not old_amounts or old_amounts == new_amounts or holders_differ(atom.content, candidate.memory.content):

@@ -255,6 +255,21 @@ def replaces(new: ValueStatement, old: HeldValue) -> bool:
     return plain and _is_quantity(new.value) and _is_quantity(old.value)
 
 
+def stated(text: str) -> str:
+    """What ``text`` states, on the owner's side: its sentences outside code that are no question
+    (nothing for the assistant's turns). A number in code or in a question changes no value."""
+    said = _owners_side(text)
+    if said is None:
+        return ""
+    kept = []
+    for sentence in statements_of(said):
+        words = sentence.lower().split()
+        if sentence.endswith("?") or (words and words[0] in _QUESTION_STARTS):
+            continue
+        kept.append(sentence)
+    return " ".join(kept)
+
+
 def statements_of(text: str) -> list[str]:
     """The sentences of ``text`` outside code: fenced blocks, inline code and code-like lines."""
     prose = _FENCE.split(text[:READ_CHARS])[::2]  # what lies between fences is code
