@@ -58,13 +58,19 @@ def project(
             retraction.score = max(retraction.score, hit.score + 1e-3)
         if retractions:
             hit.flags["retracted_by"] = [str(r.memory.id) for r in retractions]
+    _successors_above(hits, by_id, superseded_by, supersedes or {})
     if holding is not None and holding in by_id:
         # It holds the very value asked for, of the very person: what only shares the question's
-        # words or meaning (a relative's value of the same attribute, an old one) comes after it.
+        # words or meaning (a relative's value of the same attribute, an old one, a relative's chain
+        # of values each raised above the one before) comes after it; only what updates it comes first.
         held = by_id[holding]
         held.score = max(held.score, max(h.score for h in hits) + 1e-3)
         held.flags["attribute_match"] = True
-    _successors_above(hits, by_id, superseded_by, supersedes or {})
+        updating = set(superseded_by.get(holding, [])) | {
+            new for new, olds in (supersedes or {}).items() if holding in olds
+        }
+        for successor in (by_id[s] for s in updating if s in by_id):
+            successor.score = held.score + 1e-3
     ranked = sorted(hits, key=lambda h: -h.score)
     ranked = _collapse_families(ranked, families)
     if request.scope != "personal":
