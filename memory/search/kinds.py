@@ -20,6 +20,7 @@ from functools import cache
 from django.conf import settings
 
 from helixsite.db.replicas import reader
+from memory.ingest.english.sentences import lower_words
 from memory.ingest.english.wordlists import word_list
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
@@ -89,27 +90,12 @@ def plural(name: str) -> str:
     return " ".join([*rest, last])
 
 
-def _words(text: str) -> list[str]:
-    """Lowercase words, apostrophes kept inside them; everything else separates (one pass)."""
-    words: list[str] = []
-    current: list[str] = []
-    for ch in text.lower():
-        if ch.isalnum() or (ch in "'’" and current):
-            current.append("'" if ch == "’" else ch)
-        elif current:
-            words.append("".join(current))
-            current = []
-    if current:
-        words.append("".join(current))
-    return words
-
-
 def asked_kind(question: str) -> Kind | None:
     """The kind ``question`` asks for, if it asks "what" or "which" of a kind the lexicon knows:
     the noun phrase after the question word ("what european cities", "which kinds of music", "what
     are Melanie's hobbies"), whose head (its last words) names the kind: "what music events" asks
     for events, not for music."""
-    words = _words(question[: settings.HELIX_SEARCH_KIND_QUESTION_CHARS])
+    words = lower_words(question[: settings.HELIX_SEARCH_KIND_QUESTION_CHARS])
     start = next((i for i, word in enumerate(words) if word in _ASKING), None)
     if start is None:
         return None

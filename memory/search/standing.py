@@ -13,11 +13,13 @@ work and ranks as before. One statement more, for requests only, over the owner'
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from django.conf import settings
 
 from helixsite.db.replicas import reader
+from memory.ingest.english.sentences import lower_words
 from memory.ingest.english.wordlists import word_list
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
@@ -46,40 +48,19 @@ _ASKING_FOR_WORK = (
     "what am i in for",
 )
 _QUERY_CHARS = 600
-
-
-def _words(text: str) -> list[str]:
-    words: list[str] = []
-    current: list[str] = []
-    for ch in text.lower():
-        if ch.isalnum() or ch in "'’-":
-            current.append("'" if ch == "’" else ch)
-        elif current:
-            words.append("".join(current))
-            current = []
-            if ch in ".!?\n":
-                words.append(".")
-    if current:
-        words.append("".join(current))
-    return words
+_SENTENCE_BREAKS = re.compile(r"[.!?\n]+")
 
 
 def is_request(query: str) -> bool:
     """``query`` asks for a piece of work, not for what happened."""
-    words = _words(query[:_QUERY_CHARS])
-    joined = f" {' '.join(words)} "
-    if any(f" {phrase} " in joined for phrase in _ASKING_FOR_WORK) or "should" in words:
+    sentences = [lower_words(part) for part in _SENTENCE_BREAKS.split(query[:_QUERY_CHARS])]
+    joined = " ".join(f" {' '.join(words)} " for words in sentences)
+    if any(f" {phrase} " in joined for phrase in _ASKING_FOR_WORK) or " should " in joined:
         return True
-    at_start = True
-    for word in words:
-        if word == ".":
-            at_start = True
-        elif at_start and word in _LEAD_INS:
-            continue
-        elif at_start:
-            if word in _WORK:
-                return True
-            at_start = False
+    for words in sentences:
+        opening = next((word for word in words if word not in _LEAD_INS), None)
+        if opening in _WORK:
+            return True
     return False
 
 

@@ -11,6 +11,9 @@ faster than the text.
 
 from __future__ import annotations
 
+from memory.ingest.english.sentences import lower_words
+from memory.ingest.english.values import statements_of
+
 _SENTENCES = 12  # a rule is said early in a turn, as the turn's point or its aside
 _SENTENCE_CHARS = 400
 
@@ -93,41 +96,17 @@ _NOT_A_VERB = frozenset(
 )
 
 
-def _words(sentence: str) -> list[str]:
-    words: list[str] = []
-    current: list[str] = []
-    for ch in sentence.lower():
-        if ch.isalnum() or ch in "'’-":
-            current.append("'" if ch == "’" else ch)
-        elif current:
-            words.append("".join(current))
-            current = []
-    if current:
-        words.append("".join(current))
-    return words
-
-
 def _sentences(text: str) -> list[str]:
-    """The first sentences of ``text`` outside fenced code, each cut at ``_SENTENCE_CHARS``."""
+    """The first sentences of ``text`` outside code (``statements_of``), a clause after a colon or a
+    semicolon read as a sentence of its own ("One thing before we start: always write …"), each cut
+    at ``_SENTENCE_CHARS``."""
     found: list[str] = []
-    fenced = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            continue
-        if fenced or line.startswith(("    ", "\t")):
-            continue
-        start = 0
-        for index, ch in enumerate(line):
-            if ch in ".!?;:" and (index + 1 == len(line) or line[index + 1] == " "):
-                found.append(line[start : index + 1][:_SENTENCE_CHARS])
-                start = index + 1
-                if len(found) >= _SENTENCES:
-                    return found
-        if line[start:].strip():
-            found.append(line[start:][:_SENTENCE_CHARS])
-        if len(found) >= _SENTENCES:
-            return found
+    for statement in statements_of(text):
+        for part in statement.replace("; ", ": ").split(": "):
+            if part.strip():
+                found.append(part[:_SENTENCE_CHARS])
+            if len(found) >= _SENTENCES:
+                return found
     return found
 
 
@@ -141,7 +120,7 @@ def is_standing(text: str) -> bool:
     """``text`` (the owner's words: a turn of the assistant's is never read as one) says a rule
     for the assistant's later work or how the owner likes things done."""
     for sentence in _sentences(text):
-        words = _words(sentence)
+        words = lower_words(sentence)
         if any(_has(words, phrase) for phrase in _RULE_PHRASES + _PREFERENCE_PHRASES):
             return True
         lead = 0

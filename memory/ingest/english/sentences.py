@@ -92,3 +92,19 @@ def strip_consequence_marker(sentence: str) -> tuple[str, bool]:
     """'So I never order steak.' → ('I never order steak.', True): it follows from the sentence before."""
     stripped = _SO_START.sub("", sentence)
     return (_tidy(stripped), True) if stripped != sentence else (sentence, False)
+
+
+def lower_words(text: str) -> list[str]:
+    """``text``'s words, lowercase, in one pass: letters and digits with the apostrophes (’ read as ')
+    and hyphens inside them ("what's", "sci-fi"); anything else separates."""
+    words: list[str] = []
+    current: list[str] = []
+    for ch in text.lower():
+        if ch.isalnum() or (current and ch in "'’-"):
+            current.append("'" if ch == "’" else ch)
+        elif current:
+            words.append("".join(current))
+            current = []
+    if current:
+        words.append("".join(current))
+    return words
