@@ -905,6 +905,32 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_CONTEXT_HALF_LENGTH",
+                "float",
+                8.0,
+                (
+                    "a memory's context counts less as its own words say more: at this many distinct words of its "
+                    "own, half of `HELIX_SEARCH_CONTEXT_WEIGHT`; 0 gives every memory's context the full weight"
+                ),
+                minimum=0.0,
+                maximum=10000.0,
+                unit="words",
+                patch_group=SEARCH,
+            ),
+            Setting(
+                "HELIX_SEARCH_PART_TOP",
+                "int",
+                2,
+                (
+                    "the results hold the hits that the vector signal alone or BM25 alone ranks among its this "
+                    "many best (in the blend's order): the blend never pushes out what one signal is surest of; "
+                    "0 turns it off"
+                ),
+                minimum=0,
+                maximum=10,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_NAMED_TIME_WEIGHT",
                 "float",
                 0.5,

@@ -97,6 +97,7 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
         "own_length": counted.own_length,
         "context_length": counted.context_length,
         "alpha": context_weight,
+        "half": settings.HELIX_SEARCH_CONTEXT_HALF_LENGTH,
         "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
@@ -136,9 +137,10 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -
         matched = f"({matched} OR {a}.{context} @@ %(any_term)s::tsquery)"
         text = f"{a}.{own} || {a}.{context}"
         norms += f", {length_norm(f'length({a}.{context})', '%(context_length)s')} AS context_norm"
+        norms += f", {_context_share(f'length({a}.{own})')} AS context_share"
         frequency += f"""
                         UNION ALL
-                        SELECT lexeme, %(alpha)s * cardinality(positions) / c.context_norm
+                        SELECT lexeme, c.context_share * cardinality(positions) / c.context_norm
                         FROM unnest({_queried(f"c.{context}")})"""
     return f"""
         WITH {gathered} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
@@ -158,6 +160,12 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -
         SELECT t.id, sum({term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
         FROM counted t JOIN df ON df.term = t.lexeme
         GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s"""
+
+
+def _context_share(own_length: str) -> str:
+    """SQL: the weight of a row's context, ``alpha``, less as the row's own words say more: at
+    ``half`` lexemes of its own a row's context counts half (0: every row's counts in full)."""
+    return f"(CASE WHEN %(half)s > 0 THEN %(alpha)s * %(half)s / (%(half)s + {own_length}) ELSE %(alpha)s END)"
 
 
 def _queried(vector: str) -> str:

@@ -9,6 +9,7 @@
 - collective and all scopes fold the same fact held by several owners, with the holder count;
 - with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
 - a rare exact token's rank-1 BM25 hit stays in the top k;
+- so do the best ``HELIX_SEARCH_PART_TOP`` hits of the vector signal alone and of BM25 alone;
 - a request for work keeps its last places for the owner's standing instructions it did not
   reach (memory.search.standing), labelled ``standing``;
 - the memory holding the current value an attribute question asks for ("Where does Zoe live
@@ -83,7 +84,7 @@ def project(
             inside.append(hit)
         elif hit.origin == "edge":
             outside.append(hit)
-    top = inside[: request.limit]
+    top = _parts_kept(inside, request.limit)
     if pinned is not None and all(h.memory.id != pinned for h in top):
         exact = next((h for h in inside if h.memory.id == pinned), None)
         if exact is not None:
@@ -93,6 +94,28 @@ def project(
     for hit in outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]:
         hit.flags["flashback"] = True
     return top + outside[: settings.HELIX_SEARCH_FLASHBACK_MAX]
+
+
+def _parts_kept(ranked: list[Hit], limit: int) -> list[Hit]:
+    """The first ``limit`` of ``ranked``, holding every hit that the vector or the BM25 signal alone
+    ranks among its ``HELIX_SEARCH_PART_TOP`` best: what one signal is surest of is not pushed out
+    by what the blend favours. Each such hit left below the limit takes the place of the lowest
+    ranked hit that is not one; the order stays the blend's."""
+    best = settings.HELIX_SEARCH_PART_TOP
+    top = ranked[:limit]
+    if best <= 0:
+        return top
+
+    def owed(hit: Hit) -> bool:
+        return min(hit.vector_rank or best + 1, hit.bm25_rank or best + 1) <= best
+
+    below = [h for h in ranked[limit:] if owed(h)]
+    if not below:
+        return top
+    kept = [h for h in top if owed(h)]
+    others = [h for h in top if not owed(h)]
+    chosen = {id(h) for h in [*kept, *others[: max(limit - len(kept) - len(below), 0)], *below]}
+    return [h for h in ranked if id(h) in chosen][:limit]
 
 
 def _with_standing(top: list[Hit], by_id: dict[uuid.UUID, Hit], standing: Sequence[uuid.UUID], limit: int) -> list[Hit]:

@@ -123,3 +123,25 @@ def test_a_long_unrelated_line_before_a_memory_does_not_dilute_its_own_words(tea
 
     assert stored(after).context == long_line and stored(plain).context == ""
     assert bm25_of("bob", after) == pytest.approx(bm25_of("alice", plain))
+
+
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_what_was_said_before_counts_less_as_a_memory_says_more(team, add):
+    """A short reply needs the question before it to be understood; a long message stands on its
+    own, so the same words said before it count for less (HELIX_SEARCH_CONTEXT_HALF_LENGTH)."""
+    asked = "Melanie: Which adoption agencies did you research?"
+    short = add("Caroline: Three so far.", extract=False, context=asked)
+    long = add(
+        "Caroline: Three so far, though honestly most of this week went into the garden, repainting the "
+        "fence, sorting the garage, fixing the bike's brakes and planning the kids' summer camp schedule.",
+        extract=False,
+        context=asked,
+    )
+
+    def bm25_of(answer: dict) -> float:
+        found = memory_search(actor=team["writer"], query="adoption agencies research", user_id="bob", limit=5)
+        return next(r["signals"]["bm25"] for r in found["results"] if r["id"] == answer["memory_ids"][0])
+
+    with override_settings(HELIX_SEARCH_CONTEXT_HALF_LENGTH=0):
+        assert bm25_of(long) == pytest.approx(bm25_of(short))  # the context alone, at full weight
+    assert bm25_of(long) < 0.5 * bm25_of(short)
