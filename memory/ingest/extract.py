@@ -76,7 +76,7 @@ def extract(
     if verbatim:
         speaker, said = speaker_label(message)
         atom = _verbatim_atom(message, speaker or subject)
-        atom.speaker = speaker
+        atom.speaker = speaker or _assistant(message)
         atom.standing = not said_by_the_assistant(message) and is_standing(said)
         return Extraction(atoms=[atom], method="verbatim")
     if llm.enabled:
@@ -90,7 +90,16 @@ def extract(
     if said_by_the_assistant(message):
         for atom in extraction.atoms:
             atom.values = []  # what the assistant suggests is no one's value, however it is split
+            atom.speaker = atom.speaker or ASSISTANT
     return extraction
+
+
+# Who said an assistant's turn ("assistant: …"): not the owner, whose own turns name no speaker.
+ASSISTANT = "assistant"
+
+
+def _assistant(message: str) -> str | None:
+    return ASSISTANT if said_by_the_assistant(message) else None
 
 
 def _by_rules(message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int) -> Extraction:

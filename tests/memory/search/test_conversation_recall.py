@@ -68,6 +68,16 @@ def test_a_transcript_line_is_about_its_speaker(add):
     assert memory.facets["speaker"] == "Caroline"
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("extract", [False, True])
+def test_the_assistants_turn_is_said_by_the_assistant_and_the_users_by_no_other_speaker(add, extract):
+    said = add("assistant: I would cache the Docker layers in the registry.", extract=extract)
+    own = add("user: I moved to Lisbon in March.", extract=extract)
+
+    assert {m.facets.get("speaker") for m in Memory.objects.filter(id__in=said["memory_ids"])} == {"assistant"}
+    assert {m.facets.get("speaker") for m in Memory.objects.filter(id__in=own["memory_ids"])} == {None}
+
+
 def results(actor, query: str) -> list[dict]:
     return memory_search(actor=actor, query=query, user_id="bob", limit=5)["results"]
 
