@@ -931,6 +931,19 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_RESTATEMENT_SIMILARITY",
+                "float",
+                0.5,
+                (
+                    "in a question about the present, a later hit of the same speaker that says something changed "
+                    "ranks just above an earlier hit at least this near to it in meaning (`restates`, "
+                    "memory.search.restatements); 1 turns it off"
+                ),
+                minimum=0.0,
+                maximum=1.0,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_NAMED_TIME_WEIGHT",
                 "float",
                 0.5,

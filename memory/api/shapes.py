@@ -89,6 +89,10 @@ class ResultOut(serializers.Serializer):
         required=False,
         help_text="earlier memories this one supersedes, wholly or in part; it ranks above them",
     )
+    restates = serializers.UUIDField(
+        required=False,
+        help_text="an earlier memory this one says the same thing of with a change; it ranks just above it",
+    )
     collapsed = serializers.ListField(child=serializers.UUIDField(), required=False)
     holders = serializers.IntegerField(required=False, help_text="owners holding this fact (collective/all)")
     exact_match = serializers.BooleanField(required=False)

@@ -35,6 +35,7 @@ from memory.search.kinds import asked_kind, kind_holders
 from memory.search.params import SearchRequest, search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
+from memory.search.restatements import restatements
 from memory.search.rows import recalled
 from memory.search.scope import Scope
 from memory.search.score import Hit, score
@@ -193,6 +194,7 @@ def memory_search(
         reached=reached,
         links=_links_for_ppr(ids),
     )
+    restated = restatements(request, hits)
     around = edges_around(
         scope,
         hits=[h.memory.id for h in hits],
@@ -212,6 +214,7 @@ def memory_search(
         pinned=_exact_pin(request.query, bm25_scores),
         holding=holding,
         standing=list(standing),
+        restated=restated,
     )
     if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
         reinforce_recalled([h.memory.id for h in results])

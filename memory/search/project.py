@@ -12,6 +12,8 @@
 - so do the best ``HELIX_SEARCH_PART_TOP`` hits of the vector signal alone and of BM25 alone;
 - a request for work keeps its last places for the owner's standing instructions it did not
   reach (memory.search.standing), labelled ``standing``;
+- a later statement restating an earlier hit with a change ranks just above it, labelled ``restates``
+  (memory.search.restatements);
 - the memory holding the current value an attribute question asks for ("Where does Zoe live
   now?", memory.search.attributes) ranks first, labelled ``attribute_match``.
 """
@@ -25,6 +27,7 @@ from typing import Any
 from django.conf import settings
 
 from memory.search.params import SearchRequest
+from memory.search.restatements import Restatement
 from memory.search.score import Hit
 
 
@@ -39,6 +42,7 @@ def project(
     holding: uuid.UUID | None = None,
     standing: Sequence[uuid.UUID] = (),
     supersedes: dict[uuid.UUID, list[uuid.UUID]] | None = None,
+    restated: Sequence[Restatement] = (),
 ) -> list[Hit]:
     by_id = {hit.memory.id: hit for hit in hits}
     for hit in hits:
@@ -60,6 +64,10 @@ def project(
         if retractions:
             hit.flags["retracted_by"] = [str(r.memory.id) for r in retractions]
     _successors_above(hits, by_id, superseded_by, supersedes or {})
+    for restatement in restated:  # a later statement of the same thing that says it changed
+        later, earlier = by_id[restatement.later], by_id[restatement.earlier]
+        later.score = max(later.score, earlier.score + 1e-3)
+        later.flags["restates"] = str(restatement.earlier)
     if holding is not None and holding in by_id:
         # It holds the very value asked for, of the very person: what only shares the question's
         # words or meaning (a relative's value of the same attribute, an old one, a relative's chain
@@ -230,7 +238,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
     if hit.reached is not None:
         result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
     labels = ("superseded_by", "superseded_in_part_by", "supersedes", "retracted_by", "collapsed", "holders")
-    for key in (*labels, "exact_match", "standing"):
+    for key in (*labels, "exact_match", "standing", "restates"):
         if key in hit.flags:
             result[key] = hit.flags[key]
     return result

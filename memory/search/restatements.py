@@ -1,0 +1,99 @@
+"""Restatements: a question about how things are now ("How long does a full CI run take us these
+days?") is answered by the latest thing its asker said about it, and a later statement often says
+the same thing with another value without repeating the words of the first ("a full run on a normal
+PR is six minutes now" after "a full run takes about 19 minutes"). When no rule at ingestion
+joined the two (memory.ingest.updates), the later one ranks below the earlier one, which shares more
+of the question's words, and may fall out of the results.
+
+So among the hits of a question that asks about the present (no past verb, no time it names), a
+later hit that says something changed ("now", "switched", "no longer", "moved", "up to"…) is raised
+just above an earlier hit ranked above it when both were found by both signals (both are about the
+question, in words and in meaning), the same speaker said both in different conversations, the
+later one is not the assistant's (an assistant's answer reports no change in the owner's world),
+and the two are near in meaning to each other (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the
+same thing, not two things the question touches.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from helixsite.db.replicas import reader
+from memory.ingest.extract import ASSISTANT
+from memory.search.params import SearchRequest
+from memory.search.score import Hit
+
+# Words saying that a statement changes what was so. Read in the first CUE_CHARS of a memory: a
+# turn says what changed early, and a long one costs a bounded read.
+_CUE = re.compile(
+    r"\b(?:now|anymore|no longer|changed|changes|switched|moved|updated?|instead|renamed|extended|postponed"
+    r"|down to|up to|upped)\b",
+    re.IGNORECASE,
+)
+CUE_CHARS = 2000
+# A question with one of these asks about what was, not what is: "When did Maria first …?".
+_PAST = frozenset(
+    "did was were had first originally initially before used ago previously earlier last yesterday".split()  # noqa: SIM905
+)
+_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class Restatement:
+    later: uuid.UUID
+    earlier: uuid.UUID
+
+
+def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
+    """The later hits to raise, each with the earlier hit it goes just above: the best ranked one
+    it restates. ``hits`` best first."""
+    if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request):
+        return []
+    both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
+    pairs = [(later, earlier) for at, later in enumerate(both) if _says_a_change(later) for earlier in both[:at]]
+    pairs = [(later, earlier) for later, earlier in pairs if _restates(later, earlier)]
+    if not pairs:
+        return []
+    near = _near(pairs)
+    found: dict[uuid.UUID, Restatement] = {}
+    for later, earlier in pairs:  # earlier hits in rank order: the first near one is the best ranked
+        if (later.memory.id, earlier.memory.id) in near and later.memory.id not in found:
+            found[later.memory.id] = Restatement(later.memory.id, earlier.memory.id)
+    return list(found.values())
+
+
+def _about_the_present(request: SearchRequest) -> bool:
+    return request.named is None and not set(_WORD.findall(request.query.lower())) & _PAST
+
+
+def _says_a_change(hit: Hit) -> bool:
+    return _speaker(hit) != ASSISTANT and _CUE.search(hit.memory.content[:CUE_CHARS]) is not None
+
+
+def _restates(later: Hit, earlier: Hit) -> bool:
+    """Said by the same speaker, in a later conversation."""
+    apart = (later.event_time - earlier.event_time).total_seconds()
+    return _speaker(later) == _speaker(earlier) and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
+
+
+def _speaker(hit: Hit) -> str | None:
+    return (hit.memory.facets or {}).get("speaker")
+
+
+def _near(pairs: list[tuple[Hit, Hit]]) -> set[tuple[uuid.UUID, uuid.UUID]]:
+    """The pairs whose two memories are at least ``HELIX_SEARCH_RESTATEMENT_SIMILARITY`` near in
+    meaning (their cosine), computed in the database, where the vectors are."""
+    later = [p[0].memory.id for p in pairs]
+    earlier = [p[1].memory.id for p in pairs]
+    with reader().cursor() as cursor:
+        cursor.execute(
+            """SELECT p.later, p.earlier FROM unnest(%(later)s::uuid[], %(earlier)s::uuid[]) AS p(later, earlier)
+               JOIN memory_memory a ON a.id = p.later JOIN memory_memory b ON b.id = p.earlier
+               WHERE 1 - (a.embedding <=> b.embedding) >= %(similarity)s""",
+            {"later": later, "earlier": earlier, "similarity": settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY},
+        )
+        return {(row[0], row[1]) for row in cursor.fetchall()}

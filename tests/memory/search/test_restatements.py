@@ -1,0 +1,73 @@
+"""A later statement of the same thing that says it changed answers a question about the present
+before the earlier one (memory.search.restatements), when no rule at ingestion joined them."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from memory.search.conductor import memory_search
+
+pytestmark = pytest.mark.django_db
+
+EARLIER = "user: I know a full CI run takes about 19 minutes on every push, which is killing us."
+LATER = (
+    "user: Good week. Tomasz moved the image jobs to the NUC, and with xdist on four workers a full CI run "
+    "on a normal PR is six minutes now. The frontend job is the slowest part again."
+)
+DISTRACTORS = [
+    "user: The frontend team wants a preview environment per PR.",
+    "user: Ines wrote new calendar tests this sprint.",
+    "user: Our staging database is on RDS.",
+]
+OFF = {"HELIX_SEARCH_RESTATEMENT_SIMILARITY": 1.0}
+
+
+@pytest.fixture
+def history(add):
+    written = {"earlier": add(EARLIER, extract=False, occurred_at="2026-01-12T09:14:00Z")}
+    for n, line in enumerate(DISTRACTORS):
+        add(line, extract=False, occurred_at=f"2026-01-2{n}T10:00:00Z")
+    written["later"] = add(LATER, extract=False, occurred_at="2026-02-19T10:00:00Z")
+    return {name: answer["memory_ids"][0] for name, answer in written.items()}
+
+
+def ranked(team, query: str, speaker_line: str | None = None, **settings) -> list[dict]:
+    with override_settings(**settings):
+        return memory_search(actor=team["writer"], query=query, user_id="bob", limit=5)["results"]
+
+
+def test_the_later_statement_ranks_just_above_the_one_it_restates(team, history):
+    query = "How long does a full CI run take these days?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+    after = ranked(team, query)
+
+    assert before.index(history["earlier"]) < before.index(history["later"])  # the earlier shares more words
+    assert [r["id"] for r in after][:2] == [history["later"], history["earlier"]]
+    assert after[0]["restates"] == history["earlier"]
+    assert "restates" not in after[1]
+
+
+def test_a_question_about_the_past_keeps_the_earlier_statement_first(team, history):
+    query = "How long did a full CI run take at first?"
+
+    assert [r["id"] for r in ranked(team, query)] == [r["id"] for r in ranked(team, query, **OFF)]
+
+
+def test_the_assistant_saying_something_changed_restates_nothing(team, add):
+    add(EARLIER, extract=False, occurred_at="2026-01-12T09:14:00Z")
+    add(
+        "assistant: With xdist on four workers a full CI run is usually down to six minutes now.",
+        extract=False,
+        occurred_at="2026-02-19T10:00:00Z",
+    )
+    query = "How long does a full CI run take these days?"
+
+    assert all("restates" not in r for r in ranked(team, query))
+
+
+def test_a_change_said_in_the_same_conversation_restates_nothing(team, add):
+    add(EARLIER, extract=False, occurred_at="2026-01-12T09:14:00Z")
+    add(LATER, extract=False, occurred_at="2026-01-12T09:20:00Z")
+
+    assert all("restates" not in r for r in ranked(team, "How long does a full CI run take these days?"))
