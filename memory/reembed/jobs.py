@@ -44,6 +44,10 @@ class RunLock:
         self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
     ) -> None:
         if self._holder is not None:
+            # Let go at once: a closed connection's lock goes only when its server process has ended,
+            # and a run started just after this one (a retry) would be refused until then.
+            with contextlib.suppress(psycopg.Error):
+                self._holder.execute("SELECT pg_advisory_unlock(%s, %s)", LOCK_KEYS)
             with contextlib.suppress(psycopg.Error):  # the lock goes with the connection in any case
                 self._holder.close()
             self._holder = None
