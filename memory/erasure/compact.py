@@ -32,6 +32,7 @@ from helixsite.errors import InvalidInput
 from memory.erasure.services import erasure_table_names
 
 LOCK_WAIT_SECONDS = 10
+SNAPSHOT_POLL_SECONDS = 0.05
 # As the importer's HNSW build: the memories' vector index, built again, fits in memory.
 MAINTENANCE_MEMORY = "512MB"
 STATISTICS = "pg_statistic"
@@ -104,6 +105,8 @@ def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
 
 def _table_compact(table: str) -> TableCompacted:
     with connection.cursor() as cursor:
+        if table == STATISTICS:
+            _older_snapshots_ended(cursor)
         before, file = _size(cursor, table), _file(cursor, table)
         cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{LOCK_WAIT_SECONDS}s"])
         cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [MAINTENANCE_MEMORY])
@@ -122,6 +125,27 @@ def _table_compact(table: str) -> TableCompacted:
         if _file(cursor, table) == file:
             return TableCompacted(table, seconds, before, before, "not rewritten: this database user may not vacuum it")
         return TableCompacted(table, seconds, before, _size(cursor, table))
+
+
+def _older_snapshots_ended(cursor: Any) -> None:
+    """Wait (at most LOCK_WAIT_SECONDS) until no other session of this database holds a snapshot
+    taken before now. The rewrites before this one replaced the erased rows' statistics, but a
+    rewrite keeps a row deleted after the oldest running snapshot began (it may still be read), so
+    the old statistics would be copied into pg_statistic's new file while such a session lasts (an
+    autovacuum's analyze, a long read). After the wait the rewrite runs in any case."""
+    cursor.execute("SELECT xid(pg_current_xact_id())")
+    now = cursor.fetchone()[0]
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        cursor.execute(
+            """SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+                   AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL
+                   AND age(backend_xmin) >= age(%s::xid))""",
+            [now],
+        )
+        if not cursor.fetchone()[0]:
+            return
+        time.sleep(SNAPSHOT_POLL_SECONDS)
 
 
 def _size(cursor: Any, table: str) -> int:
