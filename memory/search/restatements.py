@@ -54,8 +54,14 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request):
         return []
     both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
-    pairs = [(later, earlier) for at, later in enumerate(both) if _says_a_change(later) for earlier in both[:at]]
-    pairs = [(later, earlier) for later, earlier in pairs if _restates(later, earlier)]
+    shown = {h.memory.id for h in hits[: request.limit]}  # raised above a hit not shown, it would not show
+    pairs = [
+        (later, earlier)
+        for at, later in enumerate(both)
+        if _says_a_change(later)
+        for earlier in both[:at]
+        if earlier.memory.id in shown and _restates(later, earlier)
+    ]
     if not pairs:
         return []
     near = _near(pairs)
@@ -86,14 +92,16 @@ def _speaker(hit: Hit) -> str | None:
 
 def _near(pairs: list[tuple[Hit, Hit]]) -> set[tuple[uuid.UUID, uuid.UUID]]:
     """The pairs whose two memories are at least ``HELIX_SEARCH_RESTATEMENT_SIMILARITY`` near in
-    meaning (their cosine), computed in the database, where the vectors are."""
-    later = [p[0].memory.id for p in pairs]
-    earlier = [p[1].memory.id for p in pairs]
+    meaning (their cosine), computed in the database, where the vectors are: each memory read once,
+    every later one against every earlier one (a few dozen cosines), the pairs asked for kept."""
+    later = list({p[0].memory.id for p in pairs})
+    earlier = list({p[1].memory.id for p in pairs})
     with reader().cursor() as cursor:
         cursor.execute(
-            """SELECT p.later, p.earlier FROM unnest(%(later)s::uuid[], %(earlier)s::uuid[]) AS p(later, earlier)
-               JOIN memory_memory a ON a.id = p.later JOIN memory_memory b ON b.id = p.earlier
-               WHERE 1 - (a.embedding <=> b.embedding) >= %(similarity)s""",
+            """WITH a AS MATERIALIZED (SELECT id, embedding FROM memory_memory WHERE id = ANY(%(later)s::uuid[])),
+                    b AS MATERIALIZED (SELECT id, embedding FROM memory_memory WHERE id = ANY(%(earlier)s::uuid[]))
+               SELECT a.id, b.id FROM a CROSS JOIN b WHERE 1 - (a.embedding <=> b.embedding) >= %(similarity)s""",
             {"later": later, "earlier": earlier, "similarity": settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY},
         )
-        return {(row[0], row[1]) for row in cursor.fetchall()}
+        near = {(row[0], row[1]) for row in cursor.fetchall()}
+    return near & {(p[0].memory.id, p[1].memory.id) for p in pairs}
