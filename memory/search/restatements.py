@@ -37,7 +37,8 @@ _CUE = re.compile(
 CUE_CHARS = 2000
 # A question with one of these asks about what was, not what is: "When did Maria first …?".
 _PAST = frozenset(
-    "did was were had first originally initially before used ago previously earlier last yesterday".split()  # noqa: SIM905
+    {"did", "was", "were", "had", "first", "originally", "initially", "before", "used", "ago", "previously"}
+    | {"earlier", "last", "yesterday"}
 )
 _WORD = re.compile(r"[a-z]+")
 
