@@ -1572,7 +1572,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "A push to the PR recreates the containers and resets the clock, so an active PR never "
-                    "gets pruned. Someone who comes back to an old PR just pushes and gets a fresh preview."
+                    "gets pruned. Someone who comes back to an old PR just pushes and gets a fresh preview.",
+                    key="rc-req-prune",
                 ),
                 u("Frontend job: 4m30s total, npm ci alone is 1m50s of that. Cache?"),
                 a(
@@ -1827,7 +1828,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "`fetch-depth: 0` matters: with the default shallow clone, `git blame` sees every line as "
-                    "written in the latest commit and nothing is ever overdue."
+                    "written in the latest commit and nothing is ever overdue.",
+                    key="rc-req-quarantine-report",
                 ),
                 u(
                     "ok. Tomasz is also asking whether we can run the migration check against a real snapshot "
@@ -2380,7 +2382,8 @@ CHAT = Chat(
                     "condition for this to be safe is that migrations are backwards compatible: the *old* "
                     "code must still work against the *new* schema for the minutes between the two steps. In "
                     "practice that means adding columns as nullable first and removing them a release later, "
-                    "never renaming in place."
+                    "never renaming in place.",
+                    key="rc-req-migrate-step",
                 ),
                 u('And rollbacks? Right now it\'s "Tomasz SSHes in and panics".'),
                 a(
@@ -2519,5 +2522,23 @@ CHAT = Chat(
         Question("At what time does the nightly matrix run start?", "17 2 * * *", ["code-cron"], "code"),
         Question("Which host port does the local compose setup publish the web app on?", "8081", ["code-port"], "code"),
         Question("Which files is the pip cache key computed from?", "requirements/*.txt", ["code-pipkey"], "code"),
+        Question(
+            "Make the script that throws away stale PR environments on boulder wait two weeks instead of one.",
+            "max_age_days",
+            ["rc-req-prune"],
+            "request-context",
+        ),
+        Question(
+            "Can you make the Monday job that opens issues for overdue flaky tests assign them to the author?",
+            "gh issue create",
+            ["rc-req-quarantine-report"],
+            "request-context",
+        ),
+        Question(
+            "Add a step to the production deploy that backs up the database right before the schema changes run.",
+            "Run migrations with the new image",
+            ["rc-req-migrate-step"],
+            "request-context",
+        ),
     ],
 )

@@ -835,7 +835,8 @@ CHAT = Chat(
                     "    if problems:\n"
                     '        raise AssertionError("pipeline check failed: " + "; ".join(problems))\n'
                     '    print(f"pipeline ok: {len(orders_eur):,} orders, {len(lines_net):,} lines")\n'
-                    "```"
+                    "```",
+                    key="rc-req-check",
                 ),
             ],
         ),
@@ -1658,7 +1659,8 @@ CHAT = Chat(
                     '`quarter_bounds("2026Q2", "Europe/Stockholm")` gives 1 April 00:00 to 1 July 00:00 '
                     "Stockholm time, which is what the SQL `>=`/`<` pair needs. Passing timezone-aware "
                     "timestamps to the query also fixes a subtle thing in the notebook: `'2026-01-01'` as a "
-                    "string is interpreted in the database session's timezone, which is probably UTC."
+                    "string is interpreted in the database session's timezone, which is probably UTC.",
+                    key="rc-req-bounds",
                 ),
                 u("Wait, so were my Q1 numbers off by an hour at each end?"),
                 a(
@@ -1826,7 +1828,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "The `%` signs have to be escaped in a crontab, otherwise cron treats them as newlines; "
-                    "that's the most common reason a command works in the shell and not in cron."
+                    "that's the most common reason a command works in the shell and not in cron.",
+                    key="rc-req-mail",
                 ),
                 u("Why the 3rd and not the 1st?"),
                 a(
@@ -2058,6 +2061,21 @@ CHAT = Chat(
             "data/cache/orders_q1.parquet",
             ["code-parquet"],
             "code",
+        ),
+        Question(
+            "Add a check to the sanity function we wrote that fails when an order has no sales channel.",
+            "don't add up to order net",
+            ["rc-req-check"],
+            "request-context",
+        ),
+        Question(
+            "Make the date-range helper take a single month like '2026-04' as well, so the flash can use it.",
+            "1 April 00:00 to 1 July 00:00",
+            ["rc-req-bounds"],
+            "request-context",
+        ),
+        Question(
+            "Change the monthly email so Maggie gets a copy in CC.", "smtplib", ["rc-req-mail"], "request-context"
         ),
     ],
 )

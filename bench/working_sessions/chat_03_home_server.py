@@ -1340,7 +1340,8 @@ CHAT = Chat(
                     "\n"
                     "The topic name is effectively the password on the public ntfy server, so make it long "
                     "and random, and subscribe to it in the app. Only outgoing traffic, nothing to open on "
-                    "the router."
+                    "the router.",
+                    key="rc-req-ntfy",
                 ),
                 u("Subscribed. Got a test push on my phone."),
                 a(
@@ -1629,7 +1630,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "The Pi can be a NUT client of pve1 too, so it shuts itself down at the same time; its "
-                    "SSD will thank you."
+                    "SSD will thank you.",
+                    key="rc-req-upssched",
                 ),
                 u(
                     "Rufus has started sneaking the tablet into bed to watch YouTube. Can Pi-hole block "
@@ -1667,7 +1669,8 @@ CHAT = Chat(
                     "```\n"
                     "\n"
                     "The `shell_command.pihole_group` follows the same log-in, call, log-out pattern as the "
-                    'pause button, with a `PUT /api/groups/<name>` and `{"enabled": true}` in the middle.'
+                    'pause button, with a `PUT /api/groups/<name>` and `{"enabled": true}` in the middle.',
+                    key="rc-req-bedtime",
                 ),
                 u("Lovely. Sunniva approves. Rufus does not."),
                 a("That's how you know it works."),
@@ -1794,5 +1797,23 @@ CHAT = Chat(
             "Which upstream DNS servers does Pi-hole forward to?", "9.9.9.9; 149.112.112.112", ["code-dns"], "code"
         ),
         Question("What's the B2 bucket for the backups called?", "ohara-family-backup", ["code-restic"], "code"),
+        Question(
+            "Can you give the powertop tuning service the same phone push the backup sends when it breaks?",
+            "ntfy",
+            ["rc-req-ntfy"],
+            "request-context",
+        ),
+        Question(
+            "Set up the Pi so it shuts itself down along with pve1 when the power goes.",
+            "upssched",
+            ["rc-req-upssched"],
+            "request-context",
+        ),
+        Question(
+            "Change Rufus's bedtime block so it kicks in at 19:30 on school nights.",
+            "rufus-night",
+            ["rc-req-bedtime"],
+            "request-context",
+        ),
     ],
 )

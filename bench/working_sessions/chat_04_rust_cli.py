@@ -1637,7 +1637,8 @@ S9 = Session(
                 This version is Hallam-only (semicolons, postcode in column 3); Nordlink and Vantage can
                 follow once ops have used it for a week and we know it's trusted.
                 """
-            )
+            ),
+            key="rc-req-fix",
         ),
         u("`fields[2] = fixed;` — fixed is a &String there, does that borrow work?"),
         a(
@@ -1764,7 +1765,8 @@ S10 = Session(
                 is MSVC, built natively — cross-compiling to Windows from Linux is possible but the native
                 runner is simpler.
                 """
-            )
+            ),
+            key="rc-req-release",
         ),
         u(
             w(
@@ -1974,7 +1976,8 @@ S11 = Session(
                 `OwnedRow` is the owned twin of `RowRef` we already use for Nordlink. A line of any other
                 length is an error that says so, instead of a confusing date message.
                 """
-            )
+            ),
+            key="rc-req-layouts",
         ),
         u("Would've been nice to parse the date with chrono instead of slicing?"),
         a(
@@ -2126,6 +2129,24 @@ CHAT = Chat(
             "slipcheck completions bash",
             ["rc-code-completions"],
             "code",
+        ),
+        Question(
+            "Make the repair command handle Nordlink files too, not just the semicolon ones.",
+            "Hallam-only",
+            ["rc-req-fix"],
+            "request-context",
+        ),
+        Question(
+            "Add a macOS binary to what gets built when I push a version tag.",
+            "x86_64-pc-windows-msvc",
+            ["rc-req-release"],
+            "request-context",
+        ),
+        Question(
+            "Can you support Vantage's June export? Same as the March one, but the postcode is 10 characters wide.",
+            "LAYOUTS",
+            ["rc-req-layouts"],
+            "request-context",
         ),
     ],
 )

@@ -227,7 +227,8 @@ S2 = Session(
                 If LinkedIn shows who the hiring manager is, use their name — it reads better than "Dear
                 Hiring Team", and then it's "Yours sincerely".
                 """
-            )
+            ),
+            key="rc-req-letter",
         ),
         u("'Subscriptions are new to me' — should I admit that?"),
         a(
@@ -1127,7 +1128,8 @@ S10 = Session(
                 This one goes to Corbel, so it names nothing external, and there's no need to say where
                 you're going; if she asks, that's your choice.
                 """
-            )
+            ),
+            key="rc-req-resign",
         ),
         u("'Learnt' — is that a typo?"),
         a(
@@ -1331,5 +1333,23 @@ CHAT = Chat(
             "code",
         ),
         Question("Which file does my tracker script read?", "applications.csv", ["jb-code-tracker"], "code"),
+        Question(
+            "Rewrite the letter I sent the meal-kit people for a pricing role at a broadband provider.",
+            "Subscriptions are new to me",
+            ["rc-req-letter"],
+            "request-context",
+        ),
+        Question(
+            "Change the letter for Maria so it asks to finish at the end of April instead.",
+            "5 June 2026",
+            ["rc-req-resign"],
+            "request-context",
+        ),
+        Question(
+            "Add a line to my chase script that prints the salary band next to each role it flags.",
+            "tracker.py",
+            ["jb-code-tracker"],
+            "request-context",
+        ),
     ],
 )

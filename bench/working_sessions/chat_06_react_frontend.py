@@ -1004,7 +1004,8 @@ S7 = Session(
                 `role="alertdialog"` because it interrupts to confirm a destructive action; React Aria
                 handles the focus trap, Escape, and returning focus to the button that opened it.
                 """
-            )
+            ),
+            key="rc-req-dialog",
         ),
         u("Should the destructive button be red? Lotte has a --color-danger token."),
         a(
@@ -1355,7 +1356,8 @@ S10 = Session(
 
                 And ask Lotte for a proper illustration — a cracked pot would be very on-brand.
                 """
-            )
+            ),
+            key="rc-req-boundary",
         ),
         u("A cracked pot. She's going to make it, I know it."),
         u(
@@ -1418,7 +1420,8 @@ S10 = Session(
                 If `newBooking` is false, the "Book" buttons link to the old plugin's URLs. Decide with
                 Rhiannon whether the default on a failed fetch is the new flow or the old one.
                 """
-            )
+            ),
+            key="rc-req-flags",
         ),
         u("She says new flow by default. The old one is the thing that double-books, after all."),
         a("Fair point — the fallback is for a disaster, not for a flaky CDN."),
@@ -1614,5 +1617,23 @@ CHAT = Chat(
         ),
         Question("How many seconds is the fallback hold in the timer component?", "420", ["fe-code-hold"], "code"),
         Question("Which env variable holds the API base URL?", "VITE_API_BASE_URL", ["fe-code-client"], "code"),
+        Question(
+            "Make the are-you-sure modal reusable for leaving the waitlist; the safe button's text is hard-coded.",
+            "ConfirmDialog",
+            ["rc-req-dialog"],
+            "request-context",
+        ),
+        Question(
+            "Add a link to our support email on the screen customers see when the booking crashes.",
+            "BookingErrorBoundary",
+            ["rc-req-boundary"],
+            "request-context",
+        ),
+        Question(
+            "Add a waitlist switch next to the WordPress fallback one, so we can turn it on without deploying.",
+            "loadFlags",
+            ["rc-req-flags"],
+            "request-context",
+        ),
     ],
 )

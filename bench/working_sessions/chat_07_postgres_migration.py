@@ -621,7 +621,8 @@ SESSIONS = [
                 issued at 23:30 UTC on Dec 31 gets next year's number in Warsaw and this year's in UTC. Pin
                 it with `EXTRACT(YEAR FROM NEW.issued_at AT TIME ZONE 'Europe/Warsaw')` to keep MySQL's
                 behaviour.
-                """)
+                """),
+                key="rc-req-triggers",
             ),
         ],
     ),
@@ -1216,7 +1217,8 @@ SESSIONS = [
                 normalise them before hashing — convert on the MySQL side with `CONVERT_TZ(col, 'Europe/Warsaw',
                 'UTC')` and on Postgres with `col AT TIME ZONE 'UTC'`. Set `MYSQL_VERIFY_PASSWORD` with
                 `set -x` before running.
-                """)
+                """),
+                key="rc-req-verify",
             ),
             u(
                 d("""
@@ -1305,7 +1307,8 @@ SESSIONS = [
                 `pg_replication_lag_seconds` is computed from the last replayed transaction's timestamp, so on
                 a quiet primary it grows even when nothing is wrong. If Sunday nights page you, switch to
                 the byte-based `pg_stat_replication` view on the primary.
-                """)
+                """),
+                key="rc-req-lag-alert",
             ),
             u(
                 d("""
@@ -2034,6 +2037,24 @@ QUESTIONS = [
         "22:00 UTC",
         ["freeze"],
         "single-fact",
+    ),
+    Question(
+        "Add tracking_events to the cut-over consistency check; it only covers three tables right now.",
+        "MYSQL_VERIFY_PASSWORD",
+        ["rc-req-verify"],
+        "request-context",
+    ),
+    Question(
+        "Make the replica delay warning fire at 10 seconds instead, we're normally under two now.",
+        "PostgresReplicaLagging",
+        ["rc-req-lag-alert"],
+        "request-context",
+    ),
+    Question(
+        "Change the invoice numbering function so the sequence part is padded to eight digits.",
+        "invoices_number",
+        ["rc-req-triggers"],
+        "request-context",
     ),
 ]
 

@@ -822,7 +822,8 @@ SESSIONS = [
                 Report validation macro-F1 separately for English and Spanish reports in both arms; the
                 interesting number is how far Spanish falls when the model has seen none in training (XLM-R's
                 cross-lingual transfer will keep it well above chance).
-                """)
+                """),
+                key="rc-req-select",
             ),
             u("we're down to three A100s, the fourth went to the vision group's new project", key="gpu-new"),
             a(
@@ -1284,7 +1285,8 @@ SESSIONS = [
                 and compute the loss from `outputs.logits` yourself instead of passing `labels` to the model,
                 since the model's built-in loss is unweighted. Report per-class F1 for the three rarest classes
                 in both arms — that's where the story is; macro-F1 alone may move only a little.
-                """)
+                """),
+                key="rc-req-weights",
             ),
             u(
                 d("""
@@ -1396,7 +1398,8 @@ SESSIONS = [
                 p = paired_bootstrap(y, np.load("preds/mdeberta.npy"), np.load("preds/xlmr.npy"))
                 print(f"p = {p:.3f}")
                 ```
-                """)
+                """),
+                key="rc-req-paired",
             ),
             u(
                 d("""
@@ -1671,6 +1674,24 @@ QUESTIONS = [
         "2,000 GPU-hours; 1,240",
         ["budget", "gpu-used"],
         "multi-turn",
+    ),
+    Question(
+        "Add an option to the training-set filter so I can leave out one city instead of a language.",
+        "drop_language",
+        ["rc-req-select"],
+        "request-context",
+    ),
+    Question(
+        "Make the per-class loss weights the square root of what they are now, so rare classes are pushed less.",
+        "normalised to mean 1",
+        ["rc-req-weights"],
+        "request-context",
+    ),
+    Question(
+        "Make the significance test we ran for mdeberta vs xlm-r also report the F1 difference with an interval.",
+        "estimated p-value",
+        ["rc-req-paired"],
+        "request-context",
     ),
 ]
 

@@ -412,7 +412,8 @@ SESSIONS = [
 
                 The colours are distinguishable for the common forms of colour blindness; upload the PDF to
                 the Overleaf `figures/` folder.
-                """)
+                """),
+                key="rc-req-survival-fig",
             ),
             u("The colours are great. Sofía will ask why not a Kaplan-Meier curve though, she loves those."),
             a(
@@ -1189,7 +1190,8 @@ SESSIONS = [
 
                 Adjust the tone to yours — the "(mostly)" is optional, but acknowledgements are the one place
                 where a little personality is expected.
-                """)
+                """),
+                key="rc-req-thanks",
             ),
             u("Keeping the (mostly). Jonas will love it. How do I limit the table of contents to sections?"),
             a(
@@ -1255,7 +1257,8 @@ SESSIONS = [
 
                 For the declaration, the registry usually provides the exact wording; put it on its own page
                 after the title page with `\\chapter*{Declaration}` and leave space for the signature.
-                """)
+                """),
+                key="rc-req-titlepage",
             ),
             u("They also require PDF/A. What?"),
             a(
@@ -1430,6 +1433,24 @@ QUESTIONS = [
         "1,440 shoots; 612",
         ["planted", "survived"],
         "multi-turn",
+    ),
+    Question(
+        "Make the survival figure show the July survey too, next to October.",
+        "emmeans",
+        ["rc-req-survival-fig"],
+        "request-context",
+    ),
+    Question(
+        "Add my student number and the submission date to the front page.",
+        "Kessling University",
+        ["rc-req-titlepage"],
+        "request-context",
+    ),
+    Question(
+        "Update the thank-you section to include Maja from the lab, who ran the grain-size samples.",
+        "kept the boat running",
+        ["rc-req-thanks"],
+        "request-context",
     ),
 ]
 

@@ -11,7 +11,10 @@ A question's ``ability`` is the memory ability it probes:
   ``superseded`` the turns with the values it replaced;
 - ``multi-turn``: an answer that lies in several turns (a list, an aggregate, two facts joined);
 - ``single-fact``: one detail stated once, in the user's words or the assistant's;
-- ``code``: a detail that lies in code the assistant wrote or the user pasted.
+- ``code``: a detail that lies in code the assistant wrote or the user pasted;
+- ``request-context``: a request for work that builds on earlier work in the chat (code, a decision,
+  a config the assistant or user wrote), asked without repeating it; ``evidence`` is the turn(s) that
+  work lies in.
 """
 
 from __future__ import annotations
@@ -20,7 +23,15 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-ABILITIES = ("standing-instruction", "preference", "knowledge-update", "multi-turn", "single-fact", "code")
+ABILITIES = (
+    "standing-instruction",
+    "preference",
+    "knowledge-update",
+    "multi-turn",
+    "single-fact",
+    "code",
+    "request-context",
+)
 
 
 @dataclass(frozen=True)
