@@ -933,7 +933,7 @@ SECTIONS: tuple[Section, ...] = (
             Setting(
                 "HELIX_SEARCH_RESTATEMENT_SIMILARITY",
                 "float",
-                0.5,
+                0.3,
                 (
                     "in a question about the present, a later hit of the same speaker that says something changed "
                     "ranks just above an earlier hit at least this near to it in meaning (`restates`, "
@@ -958,7 +958,7 @@ SECTIONS: tuple[Section, ...] = (
             Setting(
                 "HELIX_SEARCH_STANDING_SLOTS",
                 "int",
-                3,
+                4,
                 (
                     'a personal search asking for work ("Draft…", "How do I…") keeps this many of its last places '
                     "for the owner's standing instructions and preferences nearest to it, when it did not reach "

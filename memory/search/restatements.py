@@ -5,13 +5,15 @@ PR is six minutes now" after "a full run takes about 19 minutes"). When no rule 
 joined the two (memory.ingest.updates), the later one ranks below the earlier one, which shares more
 of the question's words, and may fall out of the results.
 
-So among the hits of a question that asks about the present (no past verb, no time it names), a
-later hit that says something changed ("now", "switched", "no longer", "moved", "up to"…) is raised
-just above an earlier hit ranked above it when both were found by both signals (both are about the
-question, in words and in meaning), the same speaker said both in different conversations, the
-later one is not the assistant's (an assistant's answer reports no change in the owner's world),
-and the two are near in meaning to each other (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the
-same thing, not two things the question touches.
+So among the hits of a question that asks about the present (no past verb, no time it names, not
+a request for work), a later hit that says something changed ("now", "switched", "no longer",
+"moved", "up to"…) is raised just above an earlier hit ranked above it when both were found by both
+signals (both are about the question, in words and in meaning), the same speaker said both in
+different conversations, the later one is not the assistant's (an assistant's answer reports no
+change in the owner's world), both give a value (a number, a day or a month: the later one says
+the value otherwise; "now I'm ready to help others" after "support made a difference" gives none
+and updates nothing), and the two are near in meaning to each other
+(``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.extract import ASSISTANT
+from memory.ingest.english.changes import holds_value
+from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.search.params import SearchRequest
 from memory.search.score import Hit
+from memory.search.standing import is_request
 
 # Words saying that a statement changes what was so. Read in the first CUE_CHARS of a memory: a
 # turn says what changed early, and a long one costs a bounded read.
@@ -74,17 +78,27 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
 
 
 def _about_the_present(request: SearchRequest) -> bool:
-    return request.named is None and not set(_WORD.findall(request.query.lower())) & _PAST
+    words = set(_WORD.findall(request.query.lower()))
+    return request.named is None and not words & _PAST and not is_request(request.query)
 
 
 def _says_a_change(hit: Hit) -> bool:
-    return _speaker(hit) != ASSISTANT and _CUE.search(hit.memory.content[:CUE_CHARS]) is not None
+    return _speaker(hit) != ASSISTANT and _CUE.search(_said(hit)) is not None and holds_value(_said(hit))
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:
-    """Said by the same speaker, in a later conversation."""
+    """Said by the same speaker, in a later conversation, the earlier one giving a value too."""
     apart = (later.event_time - earlier.event_time).total_seconds()
-    return _speaker(later) == _speaker(earlier) and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
+    return (
+        _speaker(later) == _speaker(earlier)
+        and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
+        and holds_value(_said(earlier))
+    )
+
+
+def _said(hit: Hit) -> str:
+    """The words of a memory, without the speaker's label before them ("April: …" names no month)."""
+    return speaker_label(hit.memory.content[:CUE_CHARS])[1]
 
 
 def _speaker(hit: Hit) -> str | None:

@@ -240,6 +240,19 @@ def amounts(text: str) -> set[str]:
     return {match.lower().rstrip(".,") for match in _AMOUNT.findall(text)}
 
 
+# A day or a month by its name ("on Tuesdays", "by April"); "May" is left out, a modal more often than not.
+_CALENDAR = re.compile(
+    r"\b(?:" + _WEEKDAY + r"|january|february|march|april|june|july|august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+
+
+def holds_value(text: str) -> bool:
+    """``text`` gives a value a later statement could give otherwise: a number, or a day or month
+    by its name ("about eleven minutes", "Postgres 16", "we ship on Tuesdays")."""
+    return _AMOUNT.search(text) is not None or _CALENDAR.search(text) is not None
+
+
 def says_amount_changed(text: str) -> bool:
     return bool(_AMOUNT_CHANGE.search(text))
 

@@ -71,3 +71,25 @@ def test_a_change_said_in_the_same_conversation_restates_nothing(team, add):
     add(LATER, extract=False, occurred_at="2026-01-12T09:20:00Z")
 
     assert all("restates" not in r for r in ranked(team, "How long does a full CI run take these days?"))
+
+
+def test_a_later_mention_that_gives_no_value_restates_nothing(team, add):
+    # A friend's later "now …" on the same subject is no new value of it: neither turn gives one.
+    add(
+        "Caroline: The support I got growing up made me want to work in counseling.",
+        extract=False,
+        occurred_at="2026-01-12T09:14:00Z",
+    )
+    add(
+        "Caroline: Finding that support was a long road, but now I'm ready to support others in counseling.",
+        extract=False,
+        occurred_at="2026-02-19T10:00:00Z",
+    )
+
+    assert all("restates" not in r for r in ranked(team, "Why does Caroline want to work in counseling?"))
+
+
+def test_a_request_for_work_is_no_question_about_the_present(team, history):
+    query = "Write a summary of how long a full CI run takes now."
+
+    assert all("restates" not in r for r in ranked(team, query))
