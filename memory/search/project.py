@@ -64,9 +64,14 @@ def project(
         if retractions:
             hit.flags["retracted_by"] = [str(r.memory.id) for r in retractions]
     _successors_above(hits, by_id, superseded_by, supersedes or {})
-    for restatement in restated:  # a later statement of the same thing that says it changed
-        later, earlier = by_id[restatement.later], by_id[restatement.earlier]
-        later.score = max(later.score, earlier.score + 1e-3)
+    # A later statement of the same thing that says it changed goes just above it; of several
+    # restating one hit, the latest first ("eleven minutes" in January, "six minutes now" in February).
+    above: dict[uuid.UUID, float] = {}
+    for restatement in sorted(restated, key=lambda r: by_id[r.later].event_time):
+        later = by_id[restatement.later]
+        floor = above.get(restatement.earlier, by_id[restatement.earlier].score)
+        later.score = max(later.score, floor + 1e-3)
+        above[restatement.earlier] = later.score
         later.flags["restates"] = str(restatement.earlier)
     if holding is not None and holding in by_id:
         # It holds the very value asked for, of the very person: what only shares the question's

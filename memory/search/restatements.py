@@ -8,9 +8,10 @@ of the question's words, and may fall out of the results.
 So among the hits of a question that asks about the present (no past verb, no time it names, not
 a request for work), a later hit that says something changed ("now", "switched", "no longer",
 "moved", "up to"…) is raised just above an earlier hit ranked above it when both were found by both
-signals (both are about the question, in words and in meaning), the same speaker said both in
-different conversations, the later one is not the assistant's (an assistant's answer reports no
-change in the owner's world), both give a value (a number, a day or a month: the later one says
+signals (both are about the question, in words and in meaning), they were said in different
+conversations by the same speaker or the earlier one by the assistant (what it set up, the owner
+later changes), the later one is not the assistant's (an assistant's answer reports no change in
+the owner's world), both give a value (a number, a day or a month: the later one says
 the value otherwise; "now I'm ready to help others" after "support made a difference" gives none
 and updates nothing), and the two are near in meaning to each other
 (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
@@ -41,7 +42,7 @@ _CUE = re.compile(
 CUE_CHARS = 2000
 # A question with one of these asks about what was, not what is: "When did Maria first …?".
 _PAST = frozenset(
-    {"did", "was", "were", "had", "first", "originally", "initially", "before", "used", "ago", "previously"}
+    {"did", "was", "were", "had", "first", "originally", "initially", "used", "ago", "previously"}
     | {"earlier", "last", "yesterday"}
 )
 _WORD = re.compile(r"[a-z]+")
@@ -87,10 +88,12 @@ def _says_a_change(hit: Hit) -> bool:
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:
-    """Said by the same speaker, in a later conversation, the earlier one giving a value too."""
+    """Said in a later conversation by the same speaker, or after the assistant said it (what the
+    assistant set up, "a systemd timer at 02:00", the owner later changes: "I moved the timer to
+    04:30"), the earlier one giving a value too."""
     apart = (later.event_time - earlier.event_time).total_seconds()
     return (
-        _speaker(later) == _speaker(earlier)
+        _speaker(earlier) in (_speaker(later), ASSISTANT)
         and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
         and holds_value(_said(earlier))
     )

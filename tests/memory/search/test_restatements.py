@@ -93,3 +93,35 @@ def test_a_request_for_work_is_no_question_about_the_present(team, history):
     query = "Write a summary of how long a full CI run takes now."
 
     assert all("restates" not in r for r in ranked(team, query))
+
+
+def test_what_the_assistant_set_up_is_restated_by_the_owner_changing_it(team, add):
+    add(
+        "assistant: A systemd timer runs the nightly backup of the media disks at 02:00, and the journal "
+        "logs every backup run.",
+        extract=False,
+        occurred_at="2026-02-28T10:00:00Z",
+    )
+    for n, line in enumerate(DISTRACTORS):
+        add(line, extract=False, occurred_at=f"2026-03-0{n + 1}T10:00:00Z")
+    later = add(
+        "user: The disks were busy at night, so I moved the timer to 04:30 now and it finishes by 05:15.",
+        extract=False,
+        occurred_at="2026-03-29T10:00:00Z",
+    )["memory_ids"][0]
+
+    results = ranked(team, "What time does the nightly backup of the media disks run?")
+
+    assert results[0]["id"] == later and "restates" in results[0]
+
+
+def test_of_two_restatements_of_one_statement_the_latest_comes_first(team, history, add):
+    middle = add(
+        "user: Update: with the split jobs a full CI run on every push is at about eleven minutes now.",
+        extract=False,
+        occurred_at="2026-01-30T10:00:00Z",
+    )["memory_ids"][0]
+
+    ids = [r["id"] for r in ranked(team, "How long does a full CI run take these days?")]
+
+    assert ids.index(history["later"]) < ids.index(middle) < ids.index(history["earlier"])
