@@ -918,6 +918,17 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_REPLY_CONTEXT",
+                "bool",
+                True,
+                (
+                    "a memory that replies to a question (what was said just before it ends with '?', and it is "
+                    "not the assistant's) keeps its context at the full `HELIX_SEARCH_CONTEXT_WEIGHT`, however "
+                    "long it is: what it is about was said in the question"
+                ),
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_PART_TOP",
                 "int",
                 2,

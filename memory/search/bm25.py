@@ -6,7 +6,10 @@ against the field's average: ``ln(1 + (N - df + 0.5) / (df + 0.5)) · t (k1 + 1)
 ``t = tf / (1 - b + b · len / avg)``. A corpus with a second field (a memory's words said before
 it) is ranked as BM25F: each field's frequency normalized by that field's own length, then
 weighted, summed and saturated. So a long, unrelated line said before a memory does not dilute the
-memory's own words, and a word found only in a long context counts for little.
+memory's own words, and a word found only in a long context counts for little. The context weighs
+less as the memory says more (``HELIX_SEARCH_CONTEXT_HALF_LENGTH``), except for a reply to a
+question (``HELIX_SEARCH_REPLY_CONTEXT``): "It's about loss, identity, and connection" answers "Is
+that your third one?", and what it is about is said only in the question, however long the reply.
 
 The statistics (N, df, average lengths) are those of the rows the reader may see
 (``memory.search.corpus``), so scores reveal nothing about other workspaces. Deduplication's
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 
 from helixsite.db.replicas import reader
+from memory.ingest.extract import ASSISTANT
 from memory.search.corpus import Corpus, statistics_of_text
 
 
@@ -98,6 +102,8 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
         "context_length": counted.context_length,
         "alpha": context_weight,
         "half": settings.HELIX_SEARCH_CONTEXT_HALF_LENGTH,
+        "replies": settings.HELIX_SEARCH_REPLY_CONTEXT,
+        "assistant": ASSISTANT,
         "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
@@ -126,10 +132,11 @@ def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float],
 def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -> str:
     a, own, context = corpus.alias, "search_vector", corpus.context
     fields = f"{a}.id, {a}.{own}" + (f", {a}.{context}" if context else "")
-    gathered, source = "", corpus.table
-    if owned:
-        gathered = f"owned AS MATERIALIZED (SELECT {fields} FROM {corpus.table} {a} WHERE {where}),"
-        source, where = "owned", "TRUE"
+    gathered, source, replies = "", corpus.table, _replies(a)
+    if owned:  # the owner's rows gathered first, each read once for whether it replies to a question
+        kept = f"{fields}, {replies} AS replies" if context else fields
+        gathered = f"owned AS MATERIALIZED (SELECT {kept} FROM {corpus.table} {a} WHERE {where}),"
+        source, where, replies = "owned", "TRUE", f"{a}.replies"
     matched, text = f"{a}.{own} @@ %(any_term)s::tsquery", f"{a}.{own}"
     norms = f"{length_norm(f'length({a}.{own})', '%(own_length)s')} AS own_norm"
     frequency = f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried(f'c.{own}')})"
@@ -137,7 +144,9 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -
         matched = f"({matched} OR {a}.{context} @@ %(any_term)s::tsquery)"
         text = f"{a}.{own} || {a}.{context}"
         norms += f", {length_norm(f'length({a}.{context})', '%(context_length)s')} AS context_norm"
-        norms += f", {_context_share(f'length({a}.{own})')} AS context_share"
+        norms += (
+            f", (CASE WHEN {replies} THEN %(alpha)s ELSE {_context_share(f'length({a}.{own})')} END) AS context_share"
+        )
         frequency += f"""
                         UNION ALL
                         SELECT lexeme, c.context_share * cardinality(positions) / c.context_norm
@@ -166,6 +175,16 @@ def _context_share(own_length: str) -> str:
     """SQL: the weight of a row's context, ``alpha``, less as the row's own words say more: at
     ``half`` lexemes of its own a row's context counts half (0: every row's counts in full)."""
     return f"(CASE WHEN %(half)s > 0 THEN %(alpha)s * %(half)s / (%(half)s + {own_length}) ELSE %(alpha)s END)"
+
+
+def _replies(a: str) -> str:
+    """SQL: row ``a`` answers a question: what was said just before it ends with a question mark,
+    and it is not the assistant's (an assistant's answer to the owner's question stands on its own
+    words, code and all)."""
+    return (
+        f"(%(replies)s AND right(rtrim({a}.context), 1) = '?'"
+        f" AND {a}.facets->>'speaker' IS DISTINCT FROM %(assistant)s)"
+    )
 
 
 def _queried(vector: str) -> str:

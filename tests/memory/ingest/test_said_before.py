@@ -127,9 +127,9 @@ def test_a_long_unrelated_line_before_a_memory_does_not_dilute_its_own_words(tea
 
 @override_settings(HELIX_SEARCH_SEEDS="bm25")
 def test_what_was_said_before_counts_less_as_a_memory_says_more(team, add):
-    """A short reply needs the question before it to be understood; a long message stands on its
+    """A short message needs what was said before it to be understood; a long one stands on its
     own, so the same words said before it count for less (HELIX_SEARCH_CONTEXT_HALF_LENGTH)."""
-    asked = "Melanie: Which adoption agencies did you research?"
+    asked = "Melanie: I researched the adoption agencies."
     short = add("Caroline: Three so far.", extract=False, context=asked)
     long = add(
         "Caroline: Three so far, though honestly most of this week went into the garden, repainting the "
@@ -145,3 +145,27 @@ def test_what_was_said_before_counts_less_as_a_memory_says_more(team, add):
     with override_settings(HELIX_SEARCH_CONTEXT_HALF_LENGTH=0):
         assert bm25_of(long) == pytest.approx(bm25_of(short))  # the context alone, at full weight
     assert bm25_of(long) < 0.5 * bm25_of(short)
+
+
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_a_reply_to_a_question_keeps_the_question_at_full_weight_however_long(team, add):
+    """ "It's about loss, identity and connection" answers "Is that your third screenplay?": what it is
+    about was said only in the question (HELIX_SEARCH_REPLY_CONTEXT). An assistant's answer to the
+    owner's question stands on its own words."""
+    asked = "Melanie: Which adoption agencies did you research?"
+    short = add("Caroline: Three so far.", extract=False, context=asked)
+    reply = (
+        "Three so far, though honestly most of this week went into the garden, repainting the "
+        "fence, sorting the garage, fixing the bike's brakes and planning the kids' summer camp schedule."
+    )
+    long = add(f"Caroline: {reply}", extract=False, context=asked)
+    assistant = add(f"assistant: {reply}", extract=False, context=asked)
+
+    def bm25_of(answer: dict) -> float:
+        found = memory_search(actor=team["writer"], query="adoption agencies research", user_id="bob", limit=5)
+        return next(r["signals"]["bm25"] for r in found["results"] if r["id"] == answer["memory_ids"][0])
+
+    assert bm25_of(long) == pytest.approx(bm25_of(short))
+    assert bm25_of(assistant) < 0.5 * bm25_of(short)
+    with override_settings(HELIX_SEARCH_REPLY_CONTEXT=False):
+        assert bm25_of(long) < 0.5 * bm25_of(short)
