@@ -155,3 +155,28 @@ def test_mixed_hostile_messages_read_within_the_budget(parts):
     message = message.encode()[: settings.HELIX_MAX_MESSAGE_BYTES].decode(errors="ignore")
 
     assert _seconds(message) < READING_BUDGET_SECONDS
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        "take", "cost", "last", "run", "start", "begin", "end", "finish", "open", "close", "weigh", "allow",
+        "expire", "deploy", "release", "ship", "meet", "pay",
+    ],
+)  # fmt: skip
+def test_a_denied_value_is_read_for_every_verb_in_its_base_form(verb):
+    # "The nightly backup does not run on Sundays" stopped the reading (and the message's ingestion)
+    # for every verb whose base form is not also one of its present forms.
+    [statement] = read_values(f"The nightly backup does not {verb} on Sundays.", "bob")
+
+    assert statement.denied and statement.value == "on sunday"
+
+
+_PHRASES = ["the backup", "the build", "does not", "did not", "do", "not", "is", "has been", "now", "to", "from"]
+_PHRASES += ["take", "run", "start", "last", "end", "open", "takes", "ran", "deploy", "went up", "four", "12 minutes"]
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PHRASES), min_size=1, max_size=12))
+def test_any_sentence_of_these_phrases_is_read_without_error(phrases):
+    read_values(" ".join(phrases) + " on Sundays.", "bob")
