@@ -40,12 +40,20 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 CUE_CHARS = 2000
+_QUERY_CHARS = 1000  # of a question, read for the words naming the latest value
 # A question with one of these asks about what was, not what is: "When did Maria first …?".
 _PAST = frozenset(
     {"did", "was", "were", "had", "first", "originally", "initially", "used", "ago", "previously"}
     | {"earlier", "last", "yesterday"}
 )
 _WORD = re.compile(r"[a-z]+")
+# A question naming the latest value asks about the present whatever its verb ("What date did the
+# demo end up on?"), and any later statement of a value answers it, with or without a word of change
+# ("best validation macro-F1 so far?": "… is 0.84" after "… 0.81").
+_LATEST = re.compile(
+    r"\b(?:now|nowadays|these days|currently|so far|at the moment|end(?:s|ed)? up|in the end)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -57,14 +65,15 @@ class Restatement:
 def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     """The later hits to raise, each with the earlier hit it goes just above: the best ranked one
     it restates. ``hits`` best first."""
-    if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request):
+    latest = _LATEST.search(request.query[:_QUERY_CHARS]) is not None
+    if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request, latest):
         return []
     both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
     shown = {h.memory.id for h in hits[: request.limit]}  # raised above a hit not shown, it would not show
     pairs = [
         (later, earlier)
         for at, later in enumerate(both)
-        if _says_a_change(later)
+        if _says_a_change(later, latest)
         for earlier in both[:at]
         if earlier.memory.id in shown and _restates(later, earlier)
     ]
@@ -78,13 +87,17 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     return list(found.values())
 
 
-def _about_the_present(request: SearchRequest) -> bool:
-    words = set(_WORD.findall(request.query.lower()))
-    return request.named is None and not words & _PAST and not is_request(request.query)
+def _about_the_present(request: SearchRequest, latest: bool) -> bool:
+    if request.named is not None or is_request(request.query):
+        return False
+    return latest or not set(_WORD.findall(request.query.lower())) & _PAST
 
 
-def _says_a_change(hit: Hit) -> bool:
-    return _speaker(hit) != ASSISTANT and _CUE.search(_said(hit)) is not None and holds_value(_said(hit))
+def _says_a_change(hit: Hit, latest: bool) -> bool:
+    """Not the assistant's, and gives a value, with a word of change unless the question asks for
+    the latest value."""
+    said = _said(hit)
+    return _speaker(hit) != ASSISTANT and holds_value(said) and (latest or _CUE.search(said) is not None)
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:

@@ -247,10 +247,14 @@ _CALENDAR = re.compile(
 )
 
 
+_FIGURE = re.compile(r"\d")
+
+
 def holds_value(text: str) -> bool:
-    """``text`` gives a value a later statement could give otherwise: a number, or a day or month
-    by its name ("about eleven minutes", "Postgres 16", "we ship on Tuesdays")."""
-    return _AMOUNT.search(text) is not None or _CALENDAR.search(text) is not None
+    """``text`` gives a value a later statement could give otherwise: a figure of any kind (a
+    number, a version, a time: "Postgres 16", "/api/v2", "04:30"), a number in words, or a day or
+    month by its name ("about eleven minutes", "we ship on Tuesdays")."""
+    return any(pattern.search(text) is not None for pattern in (_FIGURE, _AMOUNT, _CALENDAR))
 
 
 def says_amount_changed(text: str) -> bool:

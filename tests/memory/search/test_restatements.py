@@ -125,3 +125,44 @@ def test_of_two_restatements_of_one_statement_the_latest_comes_first(team, histo
     ids = [r["id"] for r in ranked(team, "How long does a full CI run take these days?")]
 
     assert ids.index(history["later"]) < ids.index(middle) < ids.index(history["earlier"])
+
+
+def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word_of_change(team, add):
+    earlier = add(
+        "user: First full run done, xlm-r base: best validation macro-F1 0.81 at epoch 3.",
+        extract=False,
+        occurred_at="2026-02-02T10:00:00Z",
+    )["memory_ids"][0]
+    for n, line in enumerate(DISTRACTORS):
+        add(line, extract=False, occurred_at=f"2026-02-1{n}T10:00:00Z")
+    later = add(
+        "user: Meeting went fine. I tried mdeberta with the same recipe: its best validation F1 is 0.84.",
+        extract=False,
+        occurred_at="2026-03-02T10:00:00Z",
+    )["memory_ids"][0]
+
+    latest = [r["id"] for r in ranked(team, "What's our best validation macro-F1 so far?")]
+    plain = [r["id"] for r in ranked(team, "What's our best validation macro-F1?")]
+
+    assert latest.index(later) < latest.index(earlier)
+    assert plain.index(earlier) < plain.index(later)  # no word of change, no question for the latest
+
+
+def test_what_it_ended_up_as_asks_for_the_latest_whatever_the_verb(team, add):
+    earlier = add(
+        "user: Ines asked if slipcheck will be ready for the ops demo on March 3.",
+        extract=False,
+        occurred_at="2026-02-02T10:00:00Z",
+    )["memory_ids"][0]
+    later = add(
+        "user: Bunch of things. First, the ops demo is on the 24th now, Ines pulled it forward because of "
+        "the quarter-end freeze.",
+        extract=False,
+        occurred_at="2026-02-16T10:00:00Z",
+    )["memory_ids"][0]
+
+    ended = [r["id"] for r in ranked(team, "What date did the ops demo for slipcheck end up on?")]
+    first = [r["id"] for r in ranked(team, "What date did the ops demo for slipcheck first have?")]
+
+    assert ended.index(later) < ended.index(earlier)
+    assert first.index(earlier) < first.index(later)
