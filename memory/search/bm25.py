@@ -51,6 +51,8 @@ class Bm25:
     ceiling: float  # the best score any document could reach for the query
     once: float = 0.0  # the score of a document of average length holding each query term once
     idf: dict[str, float] = field(default_factory=dict)  # per query term (lexeme)
+    documents: float = 0.0  # the rows the reader may see, N
+    frequencies: dict[str, float] = field(default_factory=dict)  # rows holding each query term, df
 
     def normalized(self, row_id: uuid.UUID, method: str) -> float:
         """``query``: the share of the query matched, so one common word earns little;
@@ -70,12 +72,22 @@ NOTHING = Bm25({}, 1.0)
 
 def holding_once(bm25: Bm25, rows: list[uuid.UUID], lexemes: list[str], weight: float) -> Bm25:
     """``bm25`` with each of ``rows`` scored as if it also held ``lexemes`` once, at a length of the
-    average: the score of each of those terms is then its idf (``term_score`` with ``tf`` 1); a
-    lexeme the query did not have is scored as its rarest term. ``weight`` scales the addition."""
+    average: the score of each of those terms is then its idf (``term_score`` with ``tf`` 1), counted
+    as BM25 would count it if those rows held it: their number adds to its document frequency (a
+    kind's word no row says is otherwise as rare as a word can be, and every one of fifty rows naming
+    a city would outweigh the one row holding the question's rarest word). A lexeme the query did not
+    have is scored as its rarest term. ``weight`` scales the addition."""
     if not rows or not lexemes or weight <= 0:
         return bm25
     rarest = max(bm25.idf.values(), default=0.0)
-    added = weight * sum(bm25.idf.get(lexeme, rarest) for lexeme in lexemes)
+
+    def idf(lexeme: str) -> float:
+        if lexeme not in bm25.frequencies:
+            return rarest
+        df = bm25.frequencies[lexeme] + len(rows)
+        return math.log(1 + max(bm25.documents - df + 0.5, 0.0) / (df + 0.5))
+
+    added = weight * sum(idf(lexeme) for lexeme in lexemes)
     scores = dict(bm25.scores)
     for row_id in rows:
         scores[row_id] = scores.get(row_id, 0.0) + added
@@ -126,6 +138,8 @@ def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float],
         ceiling=sum(idf) * (settings.HELIX_SEARCH_BM25_K1 + 1),
         once=max(sum(idf), 2 * unseen),
         idf=dict(zip(terms, idf, strict=True)),
+        documents=n,
+        frequencies=dict(zip(terms, frequencies, strict=True)),
     )
 
 

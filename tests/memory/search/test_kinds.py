@@ -102,3 +102,19 @@ def test_an_instance_named_only_in_another_owners_memories_is_not_found(team, ad
     found = contents(team["writer"], "What instruments does Tim play?")
 
     assert all("violin" not in text for text in found)
+
+
+@pytest.mark.django_db
+@override_settings(HELIX_SEARCH_SEEDS="bm25")
+def test_many_memories_naming_an_instance_do_not_outweigh_the_rarest_word_asked_for(team, add):
+    # Each row naming a city counts as holding "city" once, and "city" counts as BM25 would count it
+    # if they all held it: twenty of them make it a common word, not the rarest one of the question.
+    cities = ["Toronto", "Quito", "Denver", "Oslo", "Lima", "Tallinn", "Boston", "Chicago", "Seattle", "Dublin"]
+    for city in cities:
+        add(f"My sister flew to {city} for a wedding.", extract=False)
+        add(f"I looked up flights to {city} but they were expensive.", extract=False)
+    flat = add("My flat is by the canal, near the old brewery.", extract=False)["memory_ids"][0]
+
+    results = memory_search(actor=team["writer"], query="Which city is my flat in?", user_id="bob", limit=5)
+
+    assert results["results"][0]["id"] == flat
