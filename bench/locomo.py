@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -479,8 +480,11 @@ def _worker():
     try:
         yield
     finally:
-        process.terminate()
-        try:
+        # The cluster's own processes too (a session of their own): one left behind takes tasks,
+        # and CPU, from whatever runs next on the machine.
+        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        with contextlib.suppress(ProcessLookupError):  # none left: the cluster stopped as asked
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
