@@ -32,6 +32,17 @@ def history(add):
     return {name: answer["memory_ids"][0] for name, answer in written.items()}
 
 
+def distractors(add, month: str) -> None:
+    """The distractors, said on the 10th, 11th and 12th of ``month`` ("2026-03")."""
+    for n, line in enumerate(DISTRACTORS):
+        add(line, extract=False, occurred_at=f"{month}-1{n}T10:00:00Z")
+
+
+def said(add, line: str, when: str) -> str:
+    """The id of ``line`` stored verbatim as said at ``when``."""
+    return add(line, extract=False, occurred_at=when)["memory_ids"][0]
+
+
 def ranked(team, query: str, speaker_line: str | None = None, **settings) -> list[dict]:
     with override_settings(**settings):
         return memory_search(actor=team["writer"], query=query, user_id="bob", limit=5)["results"]
@@ -102,13 +113,12 @@ def test_what_the_assistant_set_up_is_restated_by_the_owner_changing_it(team, ad
         extract=False,
         occurred_at="2026-02-28T10:00:00Z",
     )
-    for n, line in enumerate(DISTRACTORS):
-        add(line, extract=False, occurred_at=f"2026-03-0{n + 1}T10:00:00Z")
-    later = add(
+    distractors(add, "2026-03")
+    later = said(
+        add,
         "user: The disks were busy at night, so I moved the timer to 04:30 now and it finishes by 05:15.",
-        extract=False,
-        occurred_at="2026-03-29T10:00:00Z",
-    )["memory_ids"][0]
+        "2026-03-29T10:00:00Z",
+    )
 
     results = ranked(team, "What time does the nightly backup of the media disks run?")
 
@@ -116,11 +126,11 @@ def test_what_the_assistant_set_up_is_restated_by_the_owner_changing_it(team, ad
 
 
 def test_of_two_restatements_of_one_statement_the_latest_comes_first(team, history, add):
-    middle = add(
+    middle = said(
+        add,
         "user: Update: with the split jobs a full CI run on every push is at about eleven minutes now.",
-        extract=False,
-        occurred_at="2026-01-30T10:00:00Z",
-    )["memory_ids"][0]
+        "2026-01-30T10:00:00Z",
+    )
 
     ids = [r["id"] for r in ranked(team, "How long does a full CI run take these days?")]
 
@@ -128,18 +138,13 @@ def test_of_two_restatements_of_one_statement_the_latest_comes_first(team, histo
 
 
 def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word_of_change(team, add):
-    earlier = add(
-        "user: First full run done, xlm-r base: best validation macro-F1 0.81 at epoch 3.",
-        extract=False,
-        occurred_at="2026-02-02T10:00:00Z",
-    )["memory_ids"][0]
-    for n, line in enumerate(DISTRACTORS):
-        add(line, extract=False, occurred_at=f"2026-02-1{n}T10:00:00Z")
-    later = add(
+    earlier = said(add, "user: First full run: best validation macro-F1 0.81 at epoch 3.", "2026-02-02T10:00:00Z")
+    distractors(add, "2026-02")
+    later = said(
+        add,
         "user: Meeting went fine. I tried mdeberta with the same recipe: its best validation F1 is 0.84.",
-        extract=False,
-        occurred_at="2026-03-02T10:00:00Z",
-    )["memory_ids"][0]
+        "2026-03-02T10:00:00Z",
+    )
 
     latest = [r["id"] for r in ranked(team, "What's our best validation macro-F1 so far?")]
     plain = [r["id"] for r in ranked(team, "What's our best validation macro-F1?")]
@@ -149,17 +154,15 @@ def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word
 
 
 def test_what_it_ended_up_as_asks_for_the_latest_whatever_the_verb(team, add):
-    earlier = add(
-        "user: Ines asked if slipcheck will be ready for the ops demo on March 3.",
-        extract=False,
-        occurred_at="2026-02-02T10:00:00Z",
-    )["memory_ids"][0]
-    later = add(
+    earlier = said(
+        add, "user: Ines asked if slipcheck will be ready for the ops demo on March 3.", "2026-02-02T10:00:00Z"
+    )
+    later = said(
+        add,
         "user: Bunch of things. First, the ops demo is on the 24th now, Ines pulled it forward because of "
         "the quarter-end freeze.",
-        extract=False,
-        occurred_at="2026-02-16T10:00:00Z",
-    )["memory_ids"][0]
+        "2026-02-16T10:00:00Z",
+    )
 
     ended = [r["id"] for r in ranked(team, "What date did the ops demo for slipcheck end up on?")]
     first = [r["id"] for r in ranked(team, "What date did the ops demo for slipcheck first have?")]
