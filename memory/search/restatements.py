@@ -11,8 +11,8 @@ a request for work), a later hit that says something changed ("now", "switched",
 signals (both are about the question, in words and in meaning), they were said in different
 conversations by the same speaker or the earlier one by the assistant (what it set up, the owner
 later changes), the later one is not the assistant's (an assistant's answer reports no change in
-the owner's world), both give a value (a number, a day or a month: the later one says
-the value otherwise; "now I'm ready to help others" after "support made a difference" gives none
+the owner's world), both give a value (a figure, a number in words, a day or a month: the later
+one says the value otherwise; "now I'm ready to help others" after "support made a difference" gives none
 and updates nothing), and the two are near in meaning to each other
 (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
 """
@@ -70,11 +70,12 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         return []
     both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
     shown = {h.memory.id for h in hits[: request.limit]}  # raised above a hit not shown, it would not show
+    valued = [h for h in both if holds_value(_said(h))]  # each memory read once
     pairs = [
         (later, earlier)
-        for at, later in enumerate(both)
+        for at, later in enumerate(valued)
         if _says_a_change(later, latest)
-        for earlier in both[:at]
+        for earlier in valued[:at]
         if earlier.memory.id in shown and _restates(later, earlier)
     ]
     if not pairs:
@@ -94,22 +95,16 @@ def _about_the_present(request: SearchRequest, latest: bool) -> bool:
 
 
 def _says_a_change(hit: Hit, latest: bool) -> bool:
-    """Not the assistant's, and gives a value, with a word of change unless the question asks for
-    the latest value."""
-    said = _said(hit)
-    return _speaker(hit) != ASSISTANT and holds_value(said) and (latest or _CUE.search(said) is not None)
+    """Not the assistant's, with a word of change unless the question asks for the latest value."""
+    return _speaker(hit) != ASSISTANT and (latest or _CUE.search(_said(hit)) is not None)
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:
     """Said in a later conversation by the same speaker, or after the assistant said it (what the
     assistant set up, "a systemd timer at 02:00", the owner later changes: "I moved the timer to
-    04:30"), the earlier one giving a value too."""
+    04:30")."""
     apart = (later.event_time - earlier.event_time).total_seconds()
-    return (
-        _speaker(earlier) in (_speaker(later), ASSISTANT)
-        and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
-        and holds_value(_said(earlier))
-    )
+    return _speaker(earlier) in (_speaker(later), ASSISTANT) and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
 
 
 def _said(hit: Hit) -> str:

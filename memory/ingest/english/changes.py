@@ -245,8 +245,6 @@ _CALENDAR = re.compile(
     r"\b(?:" + _WEEKDAY + r"|january|february|march|april|june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
 )
-
-
 _FIGURE = re.compile(r"\d")
 
 
