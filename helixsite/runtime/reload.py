@@ -67,7 +67,10 @@ def effective_value(name: str, patch: dict[str, Any]) -> Any:
 
 def stored_patch() -> dict[str, Any]:
     """The newest version's patched keys that are still allowlisted and valid."""
-    newest = ConfigVersion.objects.newest_first().first()
+    return _patch_of(ConfigVersion.objects.newest_first().first())
+
+
+def _patch_of(newest: ConfigVersion | None) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, raw in (newest.values if newest else {}).items():
         key = KEYS.get(name)
@@ -100,7 +103,10 @@ def runtime_refresh(*, force: bool = False) -> None:
         if state == _applied["state"] and not force:
             return
         with _lock:
-            _apply(stored_patch(), credentials_decrypted(), version=state[0] or 0)
+            # The version applied is the one read here, not the number the state read before it: a
+            # patch committed in between is applied now and logged under its own number.
+            newest = ConfigVersion.objects.newest_first().first()
+            _apply(_patch_of(newest), credentials_decrypted(), version=newest.number if newest else 0)
             _applied["state"] = state
     except DatabaseError:
         # Out of reach: keep what is applied and look again on the next call.

@@ -42,6 +42,20 @@ def test_a_new_version_is_applied_on_the_next_check_and_announced(live, ada):
     assert heard == [frozenset({"HELIX_SEARCH_IMPORTANCE_WEIGHT"})]
 
 
+def test_a_version_committed_between_the_check_and_the_read_is_logged_under_its_own_number(
+    live, ada, monkeypatch, caplog
+):
+    runtime_refresh()
+    state_before = reload.stored_state()
+    apply(ada, HELIX_SEARCH_IMPORTANCE_WEIGHT="0.3")  # lands after the check read the state
+    monkeypatch.setattr(reload, "stored_state", lambda: (None, *state_before[1:]) if state_before else ())
+    with caplog.at_level("INFO", logger="helixsite.runtime.reload"):
+        runtime_refresh(force=True)
+
+    assert live_settings.HELIX_SEARCH_IMPORTANCE_WEIGHT == 0.3
+    assert "Configuration version 1 applied" in caplog.text and "version 0" not in caplog.text
+
+
 def test_an_unchanged_version_costs_one_query(live, ada, django_assert_num_queries):
     runtime_refresh()
     with django_assert_num_queries(1):
