@@ -40,6 +40,8 @@ PROBES = (
     "Zoë's café in Málaga serves crème brûlée 🍮 on Sundays",
     "Caroline mentors young people at the LGBTQ centre " * 40,
 )
+# A text shorter than this share of its batch's longest starts the next batch.
+PADDED_SHARE = 0.8
 # Largest difference from sentence-transformers' vectors the export may show (seen: 1e-6).
 TOLERANCE = 1e-4
 
@@ -58,12 +60,23 @@ class OnnxModel:
         self.dimension = int(session.get_outputs()[0].shape[-1])
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Texts are run longest first in batches of similar length, so padding stays short."""
+        """Texts are run longest first in batches of similar length, so padding stays short: a
+        padded token costs what a real one does, and a batch saves little besides (on one thread,
+        twenty 40-token texts take 9.0 ms each, one alone 10.0 ms), so a batch ends where a text
+        is shorter than ``PADDED_SHARE`` of its first (a conversation's turns of 5 to 120 tokens
+        padded to the longest took twice as long as one by one)."""
         encodings = self.tokenizer.encode_batch(list(texts))
         order = sorted(range(len(texts)), key=lambda i: -len(encodings[i].ids))
         vectors = np.empty((len(texts), self.dimension), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start : start + self.batch_size]
+        chunk: list[int] = []
+        for index in order:
+            if chunk and (
+                len(chunk) == self.batch_size or len(encodings[index].ids) < PADDED_SHARE * len(encodings[chunk[0]].ids)
+            ):
+                vectors[chunk] = self._run([encodings[i] for i in chunk])
+                chunk = []
+            chunk.append(index)
+        if chunk:
             vectors[chunk] = self._run([encodings[i] for i in chunk])
         return vectors
 
