@@ -4,12 +4,12 @@ An add is accepted at once: the document row is stored ``pending``, with a text 
 chunks it will have, or with a file (checked cheaply: a PDF opens) that the worker reads. The
 worker then stores it (``document_resume``): a file's text is read (its streams inflating within
 a bound; a file it cannot read leaves the document ``refused``), then each chunk is embedded (a
-batch per provider call) and stored in a transaction of its own, which also counts it on the
-document, so ``get_document`` shows the progress. A failure part-way leaves the document ``partial`` (or
-``failed`` before its first chunk) with its ``error``, and adding the same content again, or the
-worker's sweep, stores only the chunks still missing. Forgetting a document, or a new version
-once stored whole, forgets the memories extracted from it that nothing else says
-(``memory.documents.extracted``).
+batch per provider call) and the batch stored in one insert, in a transaction of its own which
+also counts it on the document, so ``get_document`` shows the progress. A failure part-way leaves
+the document ``partial`` (or ``failed`` before its first chunk) with its ``error``, and adding the
+same content again, or the worker's sweep, stores only the chunks still missing. Forgetting a
+document, or a new version once stored whole, forgets the memories extracted from it that nothing
+else says (``memory.documents.extracted``).
 """
 
 from __future__ import annotations
@@ -305,9 +305,8 @@ def _stored(document: Document, actor: User, outcome: str) -> Added:
             embedding_space_check()  # before embedding: a process left on the old model embeds nothing
         for batch in _batches(missing, settings.HELIX_DOCUMENT_EMBED_BATCH):
             vectors = get_embedder().embed([_embedded_text(document, cut) for cut in batch], purpose="document")
-            for cut, vector in zip(batch, vectors, strict=True):
-                if not _chunk_store(document, cut, vector):
-                    return Added(_fresh(document), outcome)  # replaced or forgotten meanwhile: that call goes on
+            if not _chunks_store(document, batch, vectors):
+                return Added(_fresh(document), outcome)  # replaced or forgotten meanwhile: that call goes on
         _progress_settle(document)
         if document.extract:
             _extract(document, actor)
@@ -355,9 +354,9 @@ def _embedded_text(document: Document, cut: Cut) -> str:
     return f"{chunk_place(document.title, cut.heading)}\n\n{document.text[cut.char_start : cut.char_end]}"
 
 
-def _chunk_store(document: Document, cut: Cut, vector) -> bool:
-    """One chunk in a transaction of its own, counted on its document; False when the document's
-    version has moved on or it was forgotten."""
+def _chunks_store(document: Document, cuts: list[Cut], vectors) -> bool:
+    """A batch of chunks in one transaction and one insert, counted on its document; False when the
+    document's version has moved on or it was forgotten."""
     now = timezone.now()
     with transaction.atomic():
         locked = (
@@ -368,25 +367,29 @@ def _chunk_store(document: Document, cut: Cut, vector) -> bool:
         )
         if locked is None:
             return False
-        chunk = Chunk(
-            document_id=document.pk,
-            version=document.version,
-            position=cut.position,
-            text=document.text[cut.char_start : cut.char_end],
-            heading=cut.heading,
-            char_start=cut.char_start,
-            char_end=cut.char_end,
-            page=cut.page,
-            user_id=document.user_id,
-            visible_in=document.visible_in,
-            embedding=vector,
-            created_at=now,
-        )
-        Chunk.objects.bulk_create([chunk], ignore_conflicts=True)  # a concurrent resume stored it: fine
+        chunks = [
+            Chunk(
+                document_id=document.pk,
+                version=document.version,
+                position=cut.position,
+                text=document.text[cut.char_start : cut.char_end],
+                heading=cut.heading,
+                char_start=cut.char_start,
+                char_end=cut.char_end,
+                page=cut.page,
+                user_id=document.user_id,
+                visible_in=document.visible_in,
+                embedding=vector,
+                created_at=now,
+            )
+            for cut, vector in zip(cuts, vectors, strict=True)
+        ]
+        Chunk.objects.bulk_create(chunks, ignore_conflicts=True)  # a concurrent resume stored some: fine
         # Last, once this transaction holds the table: a re-embed that switched the installation
         # to another model while this write waited on its lock is seen here, and refuses it.
         embedding_space_check()
-        extracted_links_carry(document=document, position=cut.position, text=chunk.text)
+        for chunk in chunks:
+            extracted_links_carry(document=document, position=chunk.position, text=chunk.text)
         done = Chunk.objects.filter(document_id=document.pk, version=document.version).count()
         status = DocumentStatus.COMPLETE if done >= locked.chunks_total else DocumentStatus.PARTIAL
         Document.objects.filter(pk=document.pk).update(chunks_done=done, status=status, error="", updated_at=now)
