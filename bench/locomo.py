@@ -62,6 +62,8 @@ from rbac.services import token_issue
 SPACES = {False: "bench-locomo-v", True: "bench-locomo-x"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 CLIENTS = int(os.environ.get("BENCH_LOCOMO_CLIENTS", "2"))
+# How turns go in: a session per add_conversation call ("sessions"), or a turn per add_memory ("turns").
+INGEST = os.environ.get("BENCH_LOCOMO_INGEST", "sessions")
 # The most a message may weigh in a JSON body: each character escaped (a backslash, "u" and four hex
 # digits: six bytes), and room for the call's other fields.
 ESCAPED_BYTES = 6
@@ -228,13 +230,22 @@ def _session_time(text: str) -> str:
 
 def _accept_every_turn(conversations: list[Conversation]) -> None:
     """The server and worker this benchmark starts take its longest turn in one ``add_memory`` (a working
-    session's turn may carry a long file): the message limit is raised to it when it is over, and the
-    body limit to what that message may weigh as escaped JSON."""
+    session's turn may carry a long file), and its heaviest session in one ``add_conversation``: the
+    message and call limits are raised to them when they are over, and the body limit to what that
+    session may weigh as escaped JSON."""
     longest = max((len(t.message.encode()) for c in conversations for t in c.turns), default=0)
     if longest > settings.HELIX_MAX_MESSAGE_BYTES:
         os.environ["HELIX_MAX_MESSAGE_BYTES"] = str(longest)
         print(f"the longest turn is {longest:,} bytes: the server started here accepts messages that long")
-    body = ESCAPED_BYTES * longest + BODY_HEADROOM_BYTES
+    calls = [session for c in conversations for session in sessions(c.turns)]
+    most = max((len(session) for session in calls), default=0)
+    if most > settings.HELIX_MAX_MESSAGES_PER_CALL:
+        os.environ["HELIX_MAX_MESSAGES_PER_CALL"] = str(most)
+    heaviest = max((sum(len(t.message.encode()) for t in session) for session in calls), default=0)
+    if heaviest > settings.HELIX_MAX_CONVERSATION_BYTES:
+        os.environ["HELIX_MAX_CONVERSATION_BYTES"] = str(heaviest)
+        print(f"the heaviest session holds {heaviest:,} bytes: the server started here accepts calls that large")
+    body = ESCAPED_BYTES * heaviest + BODY_HEADROOM_BYTES  # a session's call, every character escaped
     if body > settings.HELIX_MAX_BODY_BYTES:
         os.environ["HELIX_MAX_BODY_BYTES"] = str(body)
 
@@ -283,18 +294,30 @@ def _ingest(
                     if not pending:
                         return
                     conversation = pending.pop(0)
-                for turn in conversation.turns:
+                if INGEST == "turns":
+                    for turn in conversation.turns:
+                        try:
+                            helix.add_memory(
+                                user_id=prefix + conversation.name,
+                                message=turn.message,
+                                group_id=group,
+                                metadata={"dia_id": turn.dia_id},
+                                occurred_at=turn.occurred_at,
+                                extract=extract,
+                            )
+                        except Exception as exc:  # a failed turn is reported, and the run goes on
+                            errors.append(f"{conversation.name} {turn.dia_id}: {exc}")
+                    continue
+                for session in sessions(conversation.turns):
                     try:
-                        helix.add_memory(
+                        helix.add_conversation(
                             user_id=prefix + conversation.name,
-                            message=turn.message,
+                            messages=[_message(turn) for turn in session],
                             group_id=group,
-                            metadata={"dia_id": turn.dia_id},
-                            occurred_at=turn.occurred_at,
                             extract=extract,
                         )
-                    except Exception as exc:  # a failed turn is reported, and the run goes on
-                        errors.append(f"{conversation.name} {turn.dia_id}: {exc}")
+                    except Exception as exc:  # a failed session is reported, and the run goes on
+                        errors.append(f"{conversation.name} {session[0].dia_id}–{session[-1].dia_id}: {exc}")
 
     started = time.perf_counter()
     threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
@@ -308,6 +331,29 @@ def _ingest(
     if errors:
         print(f"  {len(errors)} turns failed")
     return time.perf_counter() - started
+
+
+def sessions(turns: list[Turn]) -> list[list[Turn]]:
+    """The turns in calls of add_conversation: a session each (turns of one event time, in order)."""
+    found: list[list[Turn]] = []
+    for turn in turns:
+        if found and found[-1][0].occurred_at == turn.occurred_at:
+            found[-1].append(turn)
+        else:
+            found.append([turn])
+    return found
+
+
+def _message(turn: Turn) -> dict[str, object]:
+    """A turn as add_conversation takes it, stored as the same text add_memory stores: a transcript's
+    line keeps its speaker ("Caroline: …"), an assistant's turn its role, a user's own turn its words."""
+    speaker, _, said = turn.message.partition(": ")
+    message: dict[str, object] = {"occurred_at": turn.occurred_at, "metadata": {"dia_id": turn.dia_id}}
+    if speaker == "assistant":
+        return {**message, "role": "assistant", "content": said}
+    if speaker == "user" or not said or len(speaker) > 100:
+        return {**message, "content": turn.message}
+    return {**message, "speaker": speaker, "content": said}
 
 
 def _evaluate_over_http(

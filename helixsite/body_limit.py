@@ -10,7 +10,8 @@ temporary file, before its first middleware runs. So here, before any app sees t
 
 A refusal closes the connection, so the server reads no more of the body.
 
-``add_document`` alone carries a whole document: its path is held to HELIX_MAX_DOCUMENT_BODY_BYTES.
+``add_document`` alone carries a whole document: its path is held to HELIX_MAX_DOCUMENT_BODY_BYTES;
+``add_conversation`` carries many messages: its path is held to HELIX_MAX_CONVERSATION_BODY_BYTES.
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ logger = logging.getLogger("helixsite.request")
 
 
 DOCUMENT_PATH = "/api/v1/add_document"
+CONVERSATION_PATH = "/api/v1/add_conversation"
 
 
 def body_limit_for(path: str) -> int:
     """The largest body ``path`` accepts."""
     if path.rstrip("/").endswith(DOCUMENT_PATH):
         return max(settings.HELIX_MAX_BODY_BYTES, settings.HELIX_MAX_DOCUMENT_BODY_BYTES)
+    if path.rstrip("/").endswith(CONVERSATION_PATH):
+        return max(settings.HELIX_MAX_BODY_BYTES, settings.HELIX_MAX_CONVERSATION_BODY_BYTES)
     return settings.HELIX_MAX_BODY_BYTES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from memory.ingest.enrich import enrich_run
+from memory.ingest.enrich import enrich_runs
 from memory.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
 from memory.models import IngestRun, Memory
 from memory.profiles import profile_refresh as memory_profile_refresh
@@ -14,13 +14,17 @@ from memory.services.add import pending_add_run
 from memory.services.requeue import stranded_requeue as queue_stranded_requeue
 
 
-def memory_enrich(run_id: str) -> None:
-    enrich_run(run_id=uuid.UUID(run_id))
-    run = IngestRun.objects.filter(pk=run_id).first()
-    if run is not None:
-        changed = [*run.result.get("memory_ids", []), *run.result.get("updated", []), *run.result.get("superseded", [])]
-        profiles_touch_memories(Memory.objects.filter(id__in=changed).only("user_id", "visible_in"))
-        IngestRun.objects.filter(pk=run_id).update(enrichment_due_at=None)  # done: nothing to queue again
+def memory_enrich(*run_ids: str) -> None:
+    """The runs of one add (or of one add_conversation's messages, in order)."""
+    enrich_runs(run_ids=[uuid.UUID(run_id) for run_id in run_ids])
+    changed = [
+        memory_id
+        for result in IngestRun.objects.filter(pk__in=run_ids).values_list("result", flat=True)
+        for key in ("memory_ids", "updated", "superseded")
+        for memory_id in result.get(key, [])
+    ]
+    profiles_touch_memories(Memory.objects.filter(id__in=changed).only("user_id", "visible_in"))
+    IngestRun.objects.filter(pk__in=run_ids).update(enrichment_due_at=None)  # done: nothing to queue again
 
 
 def pending_input_run(pending_id: str) -> None:

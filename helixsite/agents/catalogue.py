@@ -20,6 +20,7 @@ from rbac.presence import api as presence_api
 def tool_classes() -> list[type[ToolApi]]:
     return [
         memory_writes.AddMemoryApi,
+        memory_writes.AddConversationApi,
         outbox_api.GetAddStatusApi,
         memory_reads.SearchMemoryApi,
         memory_reads.ListMemoriesApi,

@@ -137,6 +137,32 @@ class Helixsite:
             ttl=ttl,
         )
 
+    def add_conversation(
+        self,
+        *,
+        user_id: str,
+        messages: list[dict[str, Any]],
+        group_id: str | None = None,
+        agent_id: str | None = None,
+        extract: bool | None = None,
+        context: dict[str, Any] | None = None,
+        expires_at: str | None = None,
+        ttl: int | None = None,
+    ) -> dict[str, Any]:
+        """An exchange in one call: ``messages`` in order, each ``{role or speaker, content,
+        occurred_at?, metadata?}``; answers ``results``, one add_memory answer per message."""
+        return self.call(
+            "add_conversation",
+            user_id=user_id,
+            messages=messages,
+            group_id=group_id,
+            agent_id=agent_id,
+            extract=extract,
+            context=context,
+            expires_at=expires_at,
+            ttl=ttl,
+        )
+
     def search_memory(
         self,
         *,

@@ -360,9 +360,14 @@ REST_FRAMEWORK = {
 }
 
 # add_document's body: a document of HELIX_MAX_DOCUMENT_BYTES as base64 (4/3) or as JSON-escaped
-# text, with the rest of the call; helixsite.body_limit holds every other path to HELIX_MAX_BODY_BYTES.
+# text, with the rest of the call; helixsite.body_limit holds every other path to HELIX_MAX_BODY_BYTES
+# (add_conversation's to its own, below).
 HELIX_MAX_DOCUMENT_BODY_BYTES = HELIX_MAX_BODY_BYTES + 2 * HELIX_MAX_DOCUMENT_BYTES
-DATA_UPLOAD_MAX_MEMORY_SIZE = max(HELIX_MAX_BODY_BYTES, HELIX_MAX_DOCUMENT_BODY_BYTES)
+# add_conversation's body: its messages as JSON-escaped text, with the rest of the call.
+HELIX_MAX_CONVERSATION_BODY_BYTES = HELIX_MAX_BODY_BYTES + 2 * HELIX_MAX_CONVERSATION_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(
+    HELIX_MAX_BODY_BYTES, HELIX_MAX_DOCUMENT_BODY_BYTES, HELIX_MAX_CONVERSATION_BODY_BYTES
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Helixsite agent API",

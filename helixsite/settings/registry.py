@@ -682,6 +682,39 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=LIMITS,
             ),
             Setting(
+                "HELIX_MAX_MESSAGES_PER_CALL",
+                "int",
+                200,
+                "most messages one `add_conversation` call takes (`too_many_messages` above)",
+                minimum=1,
+                maximum=10_000,
+                patch_group=LIMITS,
+            ),
+            Setting(
+                "HELIX_MAX_CONVERSATION_BYTES",
+                "int",
+                262144,
+                (
+                    "most bytes the messages of one `add_conversation` call hold together (`conversation_too_large` "
+                    "above)"
+                ),
+                minimum=256,
+                maximum=67_108_864,
+                unit="bytes",
+            ),
+            Setting(
+                "HELIX_MAX_CONVERSATION_BODY_BYTES",
+                "derived",
+                None,
+                (
+                    "largest request body on `/api/v1/add_conversation` only (its messages as JSON-escaped text, "
+                    "with the rest of the call); every other path keeps `HELIX_MAX_BODY_BYTES`"
+                ),
+                unit="bytes",
+                environment=False,
+                default_text="`HELIX_MAX_BODY_BYTES` + 2 × `HELIX_MAX_CONVERSATION_BYTES`",
+            ),
+            Setting(
                 "HELIX_MAX_FACTS_PER_CALL",
                 "int",
                 15,

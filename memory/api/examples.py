@@ -44,6 +44,58 @@ ADD_MEMORY = {
     },
 }
 
+ADD_CONVERSATION = {
+    "request": {
+        "actor_id": "codex",
+        "user_id": "alice",
+        "group_id": "team-red",
+        "extract": False,
+        "messages": [
+            {
+                "role": "assistant",
+                "content": "How long does a full CI run take now?",
+                "occurred_at": "2026-11-02T10:00:00Z",
+            },
+            {
+                "role": "user",
+                "content": "About six minutes since we cached the images.",
+                "occurred_at": "2026-11-02T10:00:40Z",
+            },
+        ],
+    },
+    "response": {
+        "ok": True,
+        "results": [
+            {
+                "ok": True,
+                "memory_ids": ["0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a"],
+                "updated": [],
+                "deduped": [],
+                "skipped": [],
+                "superseded": [],
+                "superseded_in_part": [],
+                "contradicted": [],
+                "needs_clarification": [],
+                "decisions": [],
+                "run_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+            },
+            {
+                "ok": True,
+                "memory_ids": ["3f2c1e9a-8b7d-4c21-9e0f-5a6b7c8d9e01"],
+                "updated": [],
+                "deduped": [],
+                "skipped": [],
+                "superseded": ["9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d"],
+                "superseded_in_part": [],
+                "contradicted": [],
+                "needs_clarification": [],
+                "decisions": [],
+                "run_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+            },
+        ],
+    },
+}
+
 SEARCH_MEMORY = {
     "request": {"actor_id": "codex", "user_id": "alice", "query": "where does alice live", "mode": "contextual"},
     "response": {

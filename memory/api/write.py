@@ -13,6 +13,7 @@ from helixsite.agents.agent_ids import AgentIdField
 from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.api import examples
 from memory.api.shapes import MemoryOut, memory_out
+from memory.ingest.exchange import messages_check
 from memory.ingest.request import (
     conversation_parse,
     event_time_parse,
@@ -20,7 +21,7 @@ from memory.ingest.request import (
     message_check,
     metadata_check,
 )
-from memory.services.add import memory_add
+from memory.services.add import memory_add, memory_add_conversation
 from memory.services.corrections import memory_forget, memory_restore, memory_update
 from rbac.actors import Actor
 
@@ -94,6 +95,65 @@ class AddMemoryApi(ToolApi):
     @classmethod
     def run(cls, *, actor: User, **params: Any) -> dict[str, Any]:
         return memory_add(actor=actor, buffered=settings.HELIX_ADD_BUFFERED, deliver_outcomes=True, **params)
+
+
+class AddConversationApi(ToolApi):
+    """Add an exchange in one call: each message in order as its speaker's turn, with the earlier
+    ones as its context, as add_memory would add it, the atoms of all embedded in one batch.
+    Answers one add_memory answer per message. A bad message refuses the whole call before
+    anything is written (the error names messages[i] and its field); a message that fails while
+    writing keeps the ones before it (``written``) and stops the call; the same call again
+    writes nothing twice."""
+
+    tool = "add_conversation"
+    kind = ToolKind.MEMORY_WRITE
+    example = examples.ADD_CONVERSATION
+
+    class InputSerializer(ActorInput):
+        user_id = serializers.CharField(max_length=200, help_text="whose memory this is (the subject)")
+        messages = serializers.JSONField(
+            help_text="in order: [{role (user, assistant, system) or speaker (a name), content, occurred_at "
+            "(RFC 3339), metadata}]; at most HELIX_MAX_MESSAGES_PER_CALL, HELIX_MAX_CONVERSATION_BYTES together"
+        )
+        group_id = serializers.CharField(
+            required=False, max_length=100, help_text="workspace slug or id; required when you can write to several"
+        )
+        agent_id = AgentIdField(required=False, allow_blank=True, default="", help_text="which instance of you writes")
+        extract = serializers.BooleanField(default=True, help_text="false: store each message verbatim")
+        expires_at = serializers.CharField(
+            required=False, max_length=40, help_text="RFC 3339: the memories this call writes are recalled until then"
+        )
+        ttl = serializers.IntegerField(
+            required=False, min_value=1, max_value=MAX_TTL_SECONDS, help_text="seconds: expires_at as a duration"
+        )
+        context = serializers.JSONField(  # type: ignore[assignment]
+            required=False, help_text="what was said before the first message: {turns: [{role, content}]}"
+        )
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            attrs["messages"] = messages_check(attrs["messages"])
+            attrs["conversation"] = conversation_parse(attrs.pop("context", None))
+            attrs["expires_at"] = expiry_parse(attrs.get("expires_at"), attrs.pop("ttl", None), now=timezone.now())
+            return attrs
+
+    class OutputSerializer(serializers.Serializer):
+        ok = serializers.BooleanField()
+        results = serializers.ListField(
+            child=serializers.DictField(), required=False, help_text="an add_memory answer per message, in order"
+        )
+        status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
+        pending_id = serializers.UUIDField(required=False)
+        pending_outcomes = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
+        )
+
+    @classmethod
+    def run(cls, *, actor: User, **params: Any) -> dict[str, Any]:
+        return memory_add_conversation(
+            actor=actor, buffered=settings.HELIX_ADD_BUFFERED, deliver_outcomes=True, **params
+        )
 
 
 class UpdateMemoryApi(ToolApi):

@@ -1,6 +1,8 @@
 """The ingest's conductor (the stages beside it never import it: ``make lint``): the add pipeline
-run once, synchronously: extract → embed → candidates → decide → apply, with
-its run log; enrichment is queued for the worker after commit.
+run synchronously for one message, or for a conversation's messages in order: extract → embed →
+candidates → decide → apply, with a run log per message; enrichment is queued for the worker
+after commit. A conversation's atoms are embedded in one batch; each message is then decided and
+written on its own, against what the messages before it wrote.
 
 Its input has passed the door (the tool's input serializer, or a writer inside the server):
 bounds are not checked again here. A provider failure writes nothing but the failed run; a
@@ -10,10 +12,12 @@ repeated identical call creates nothing new.
 from __future__ import annotations
 
 import hashlib
-import uuid
+import time
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -39,34 +43,106 @@ from rbac.policy import WriteDomain
 
 def ingest(*, actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
     """Run the stages for one message in ``domain`` and return add_memory's answer."""
-    run = RunLog.start(
-        actor=actor,
-        user_id=request.user_id,
-        rbac_scope=domain.scope,
-        workspace=domain.workspace,
-        message=request.message,
-        message_hash=hashlib.sha256(request.message.encode()).hexdigest(),
-        occurred_at=request.occurred_at,
-    )
-    budget = CallBudget(settings.HELIX_LLM_CALLS_PER_MESSAGE)
+    answers, failure = ingest_many(actor=actor, requests=[request], domain=domain)
+    if failure is not None:
+        raise failure.error
+    return answers[0]
+
+
+@dataclass(frozen=True)
+class Failure:
+    """The message of a call that failed (``index``) and why: the ones before it stand."""
+
+    index: int
+    error: Exception
+
+
+@dataclass
+class _Message:
+    request: AddRequest
+    run: RunLog
+    budget: CallBudget
+    extraction: Extraction
+    now: datetime
+
+
+def ingest_many(
+    *, actor: User, requests: list[AddRequest], domain: WriteDomain
+) -> tuple[list[dict[str, Any]], Failure | None]:
+    """Messages in order, each its own run and its own write, decided against what the messages
+    before it wrote: as many add_memory calls would, but with their runs started in one statement,
+    the atoms of all embedded in one batch, the writes committed together (each message in its
+    own savepoint) and one enrichment task for all. Up to the first failure: the answers of the
+    messages before it (they stand), and the failure; the failed message wrote nothing but its
+    failed run, the runs of the ones after it end ``not_run``."""
+    runs = RunLog.start_many([_run_fields(actor, request, domain) for request in requests])
+    messages: list[_Message] = []
+    failure = None
+    for index, (request, run) in enumerate(zip(requests, runs, strict=True)):
+        budget = CallBudget(settings.HELIX_LLM_CALLS_PER_MESSAGE)
+        now = timezone.now()
+        try:
+            extraction = _extract_stage(run, request, budget, now=now)
+        except Exception as exc:
+            failure = Failure(index, _failed(run, budget, exc))
+            _not_run(runs[index + 1 :], index)
+            break
+        messages.append(_Message(request, run, budget, extraction, now))
     try:
-        result = _stages(run, request, domain, actor, budget)
-    except ProviderError as exc:
+        vectors = _embed_stage(messages)
+    except Exception as exc:  # nothing written: every message's run fails with it
+        errors = [_failed(message.run, message.budget, exc) for message in messages]
+        return [], Failure(0, errors[0])
+    answers: list[dict[str, Any]] = []
+    enrich: list[str] = []
+    with transaction.atomic():
+        for index, (message, found) in enumerate(zip(messages, vectors, strict=True)):
+            try:
+                with transaction.atomic():
+                    result = _write_stages(message, found, domain, actor)
+            except Exception as exc:
+                failure = Failure(index, _failed(message.run, message.budget, exc))
+                _not_run([later.run for later in messages[index + 1 :]], index)
+                break
+            enrichment_due = bool(result["memory_ids"] or result["updated"])
+            message.run.finish(result=result.pop("_log"), llm_calls=message.budget.used, enrichment_due=enrichment_due)
+            if enrichment_due:
+                enrich.append(str(message.run.id))
+            answers.append(result)
+        if enrich:
+            # Not queued while the task queue (Redis) is away: the writes stand, unenriched (one WARNING
+            # line), marked due, and enrichments_requeue queues them once the queue is back.
+            _enqueue_enrichment(enrich)
+    return answers, failure
+
+
+def _not_run(runs: list[RunLog], failed: int) -> None:
+    for run in runs:
+        run.finish(error_code="not_run", error=f"message {failed} of the same call failed first")
+
+
+def _run_fields(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
+    return {
+        "actor": actor,
+        "user_id": request.user_id,
+        "rbac_scope": domain.scope,
+        "workspace": domain.workspace,
+        "message": request.message,
+        "message_hash": hashlib.sha256(request.message.encode()).hexdigest(),
+        "occurred_at": request.occurred_at,
+    }
+
+
+def _failed(run: RunLog, budget: CallBudget, exc: Exception) -> Exception:
+    """Close ``run`` as failed by ``exc``; what the caller is to raise (a provider down is a 503)."""
+    if isinstance(exc, ProviderError):
         run.finish(error_code=exc.code, error=str(exc), llm_calls=budget.used)
-        raise ApplicationError(str(exc), code=exc.code, status=503) from exc
-    except ApplicationError as exc:
+        return ApplicationError(str(exc), code=exc.code, status=503)
+    if isinstance(exc, ApplicationError):
         run.finish(error_code=exc.code, error=exc.message, llm_calls=budget.used)
-        raise
-    except Exception as exc:
+    else:
         run.finish(error_code="internal_error", error=f"{exc.__class__.__name__}: {exc}", llm_calls=budget.used)
-        raise
-    enrichment_due = bool(result["memory_ids"] or result["updated"])
-    run.finish(result=result.pop("_log"), llm_calls=budget.used, enrichment_due=enrichment_due)
-    if enrichment_due:
-        # Not queued while the task queue (Redis) is away: the write stands, unenriched (one WARNING
-        # line), marked due, and enrichments_requeue queues it once the queue is back.
-        _enqueue_enrichment(run.id)
-    return result
+    return exc
 
 
 def enrichments_requeue(*, before: datetime, limit: int) -> int:
@@ -79,23 +155,44 @@ def enrichments_requeue(*, before: datetime, limit: int) -> int:
         ids = list(due.select_for_update(skip_locked=True).values_list("id", flat=True)[:limit])
         IngestRun.objects.filter(pk__in=ids).update(enrichment_due_at=timezone.now())
     for run_id in ids:
-        _enqueue_enrichment(run_id)
+        _enqueue_enrichment([str(run_id)])
     return len(ids)
 
 
-def _enqueue_enrichment(run_id: uuid.UUID) -> None:
-    task_enqueue_after_commit("memory.tasks.memory_enrich", str(run_id), task_name=f"enrich {run_id}")
+def _enqueue_enrichment(run_ids: list[str]) -> None:
+    """One task enriches the runs of a call, in order."""
+    name = f"enrich {run_ids[0]}" + (f" and {len(run_ids) - 1} more" if len(run_ids) > 1 else "")
+    task_enqueue_after_commit("memory.tasks.memory_enrich", *run_ids, task_name=name)
 
 
-def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, budget: CallBudget) -> dict[str, Any]:
-    now = timezone.now()
-    extraction = _extract_stage(run, request, budget, now=now)
-    atoms = extraction.atoms
-    keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
-    with run.stage("embed") as log:
+def _embed_stage(messages: list[_Message]) -> list[np.ndarray]:
+    """The atoms of every message in one call of the embedder; each run logs the shared stage."""
+    if not messages:
+        return []
+    texts = [atom.content for m in messages for atom in m.extraction.atoms]
+    started = time.perf_counter()
+    try:
         embedding_space_check()
-        vectors = get_embedder().embed([a.content for a in atoms], purpose="ingest")
-        log["count"] = len(atoms)
+        vectors = get_embedder().embed(texts, purpose="ingest")
+    except Exception as exc:
+        error = f"{exc.__class__.__name__}: {exc}"
+        for message in messages:
+            message.run.record("embed", seconds=time.perf_counter() - started, output={}, error=error)
+        raise
+    seconds = time.perf_counter() - started
+    found, start = [], 0
+    for message in messages:
+        count = len(message.extraction.atoms)
+        found.append(vectors[start : start + count])
+        start += count
+        message.run.record("embed", seconds=seconds, output={"count": count, "batch": len(texts)})
+    return found
+
+
+def _write_stages(message: _Message, vectors: np.ndarray, domain: WriteDomain, actor: User) -> dict[str, Any]:
+    run, request, budget, now = message.run, message.request, message.budget, message.now
+    atoms = message.extraction.atoms
+    keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
     with run.stage("candidates") as log:
         candidates = load_candidates(
             atoms=atoms, vectors=vectors, keys=keys, scope=domain.scope, user_id=request.user_id
@@ -135,7 +232,7 @@ def _stages(run: RunLog, request: AddRequest, domain: WriteDomain, actor: User, 
             )
         )
         log["holders"] = outcome.holders
-    return _answer(run, extraction.dropped, atoms, decisions, outcome, domain)
+    return _answer(run, message.extraction.dropped, atoms, decisions, outcome, domain)
 
 
 def _values_stage(

@@ -49,22 +49,30 @@ _ACTION = re.compile(r"\b(?:did|went|bought|started|moved|met|visited|built|wrot
 
 
 def enrich_run(*, run_id: uuid.UUID) -> None:
-    run = IngestRun.objects.filter(pk=run_id, status=IngestRun.Status.SUCCEEDED).first()
-    if run is None:
+    enrich_runs(run_ids=[run_id])
+
+
+def enrich_runs(*, run_ids: list[uuid.UUID]) -> None:
+    """The runs of one add, or of one add_conversation's messages: their memories enriched
+    together (concepts, categories and entity vectors in one pass each), each run's edges and
+    raw source in its order."""
+    found = IngestRun.objects.filter(pk__in=run_ids, status=IngestRun.Status.SUCCEEDED).in_bulk()
+    runs = [found[run_id] for run_id in run_ids if run_id in found]
+    if not runs:
         return
-    result = run.result
-    touched = result.get("memory_ids", []) + result.get("updated", [])
+    touched = [m for run in runs for m in run.result.get("memory_ids", []) + run.result.get("updated", [])]
     memories = list(Memory.objects.filter(id__in=touched))
     with transaction.atomic():
         _map_concepts(memories)
-        _reasoning_edges(run, result)
-        if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(result):
-            _raw_source(run, result)
+        for run in runs:
+            _reasoning_edges(run, run.result)
+            if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(run.result):
+                _raw_source(run, run.result)
     # After the concepts it reads; outside their transaction, as the LLM may take its time.
     memories_file(
-        memory_ids=result.get("memory_ids", []),
+        memory_ids=[m for run in runs for m in run.result.get("memory_ids", [])],
         llm=get_llm() if settings.HELIX_CATEGORIES_LLM else None,
-        run_id=run.id,
+        run_id=runs[0].id,
     )
     _embed_entities(memories)
 
@@ -167,8 +175,18 @@ def _domain(saved: dict) -> WriteDomain:
     )
 
 
+ENTITIES_PER_BATCH = 200
+
+
 def _embed_entities(memories: list[Memory]) -> None:
-    entities = list(Entity.objects.filter(mentions__memory__in=memories, embedding__isnull=True).distinct()[:200])
+    """The vectors of the entities the memories mention that have none yet, a batch at a time."""
+    for start in range(0, len(memories), ENTITIES_PER_BATCH // 4):
+        _embed_some_entities(memories[start : start + ENTITIES_PER_BATCH // 4])
+
+
+def _embed_some_entities(memories: list[Memory]) -> None:
+    unembedded = Entity.objects.filter(mentions__memory__in=memories, embedding__isnull=True).distinct()
+    entities = list(unembedded[:ENTITIES_PER_BATCH])
     if not entities:
         return
     embedding_space_check()  # a process left on the old model after a re-embed embeds nothing

@@ -88,10 +88,10 @@ def metadata_check(value: Any) -> dict[str, Any]:
     return value
 
 
-def event_time_parse(value: datetime | str | None) -> datetime | None:
+def event_time_parse(value: datetime | str | None, *, field: str = "occurred_at") -> datetime | None:
     if value is None or value == "":
         return None
-    return moment_parse(value.isoformat() if isinstance(value, datetime) else value, field="occurred_at")
+    return moment_parse(value.isoformat() if isinstance(value, datetime) else value, field=field)
 
 
 def expiry_parse(expires_at: str | None, ttl: int | None, *, now: datetime) -> datetime | None:

@@ -24,6 +24,11 @@ class RunLog:
     def start(cls, **fields: Any) -> RunLog:
         return cls(IngestRun.objects.create(**fields))
 
+    @classmethod
+    def start_many(cls, rows: list[dict[str, Any]]) -> list[RunLog]:
+        """The runs of a conversation's messages, written in one statement, started in their order."""
+        return [cls(run) for run in IngestRun.objects.bulk_create([IngestRun(**fields) for fields in rows])]
+
     @property
     def id(self) -> uuid.UUID:
         return self.run.id
@@ -33,24 +38,28 @@ class RunLog:
         """Time a stage; the yielded dict becomes its debug output."""
         output: dict[str, Any] = {}
         started = time.perf_counter()
-        status, error = IngestStage.Status.SUCCEEDED, ""
+        error = ""
         try:
             yield output
         except Exception as exc:
-            status, error = IngestStage.Status.FAILED, f"{exc.__class__.__name__}: {exc}"
+            error = f"{exc.__class__.__name__}: {exc}"
             raise
         finally:
-            self.stages.append(
-                IngestStage(
-                    run=self.run,
-                    position=len(self.stages),
-                    name=name,
-                    status=status,
-                    duration_ms=round((time.perf_counter() - started) * 1000, 2),
-                    error=error,
-                    output=output,
-                )
+            self.record(name, seconds=time.perf_counter() - started, output=output, error=error)
+
+    def record(self, name: str, *, seconds: float, output: dict[str, Any], error: str = "") -> None:
+        """A stage timed elsewhere: one several runs shared (the embedding of a conversation's messages)."""
+        self.stages.append(
+            IngestStage(
+                run=self.run,
+                position=len(self.stages),
+                name=name,
+                status=IngestStage.Status.FAILED if error else IngestStage.Status.SUCCEEDED,
+                duration_ms=round(seconds * 1000, 2),
+                error=error,
+                output=output,
             )
+        )
 
     def finish(
         self,

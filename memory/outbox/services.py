@@ -60,10 +60,13 @@ def pending_input_finish(*, pending: PendingInput, result: dict[str, Any]) -> No
     _finish(pending, status=PendingInput.Status.DONE, result=result)
 
 
-def pending_input_fail(*, pending: PendingInput, code: str, message: str) -> None:
-    """The write failed and stored nothing: its creator and the operators are told."""
+def pending_input_fail(*, pending: PendingInput, code: str, message: str, result: dict[str, Any] | None = None) -> None:
+    """The write failed: its creator and the operators are told. It stored nothing, but for a
+    conversation whose messages before the failed one stand (``result["written"]``)."""
+    written = len((result or {}).get("written", []))
+    stored = f"its first {written} messages were stored" if written else "nothing was stored"
     with transaction.atomic():
-        _finish(pending, status=PendingInput.Status.FAILED, code=code, message=message)
+        _finish(pending, status=PendingInput.Status.FAILED, result=result, code=code, message=message)
         Notice.objects.address(
             kind=NoticeKind.OPS_ALERT,
             subject=f"pending:{pending.id}",
@@ -74,7 +77,7 @@ def pending_input_fail(*, pending: PendingInput, code: str, message: str) -> Non
                 "user_id": pending.user_id,
                 "group_id": pending.workspace.slug,
                 "error": {"code": code, "message": message[:1000]},
-                "message": f"A buffered add_memory failed ({code}); nothing was stored. Tell the operator.",
+                "message": f"A buffered add failed ({code}); {stored}. Tell the operator.",
             },
         )
 

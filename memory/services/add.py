@@ -10,6 +10,7 @@ writes opens a contradiction review (settled at once when a learned rule covers 
 from __future__ import annotations
 
 import uuid
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
@@ -20,11 +21,12 @@ from django.utils import timezone
 from helixsite.db import replicas
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
-from memory.charter.selectors import rule_proposal_matching
+from memory.charter.selectors import RULE_METADATA_KEY, rule_proposal_matching
 from memory.charter.services import contradiction_reviews_open, rule_proposal_adopt
-from memory.ingest.conductor import ingest
+from memory.ingest.conductor import Failure, ingest, ingest_many
+from memory.ingest.exchange import Turn, conversation_before, turns_from_payload, turns_payload
 from memory.ingest.extract import Conversation
-from memory.ingest.request import AddRequest
+from memory.ingest.request import AddRequest, conversation_parse
 from memory.outbox.models import PendingInput
 from memory.outbox.services import (
     outbox_deliver,
@@ -97,6 +99,122 @@ def memory_add(
     return result
 
 
+def memory_add_conversation(
+    *,
+    actor: User,
+    user_id: str,
+    messages: list[Turn],
+    group_id: str | int | None = None,
+    agent_id: str = "",
+    conversation: Conversation | None = None,
+    extract: bool = True,
+    expires_at: datetime | None = None,
+    buffered: bool = False,
+    deliver_outcomes: bool = False,
+) -> dict[str, Any]:
+    """Add an exchange (add_conversation): each message in order as its speaker's turn, with the
+    earlier ones of its session as its context, the atoms of all embedded in one batch. Answers
+    ``results``, one add_memory answer per message, in order.
+
+    Each message is written whole or not at all, and in order: when one fails, the ones before it
+    stand and the ones after it are not written; the error names its index and carries the
+    answers of those written (``written``). The same call again writes nothing twice.
+    ``buffered``: the whole exchange is one write for the worker (``pending_id``)."""
+    started = timezone.now()
+    domain = write_domain_resolve(actor=actor, group_id=group_id)
+    if buffered and getattr(actor, "pk", None):
+        payload = {
+            "messages": turns_payload(messages),
+            "agent_id": agent_id,
+            "context": asdict(conversation or Conversation()),
+            "extract": extract,
+            "expires_at": expires_at.isoformat() if expires_at else None,
+        }
+        pending = pending_input_create(actor=actor, domain=domain, user_id=user_id, payload=payload)
+        _enqueue(str(pending.id))
+        result: dict[str, Any] = {"ok": True, "status": "accepted", "pending_id": str(pending.id)}
+    else:
+        requests = _requests(user_id, messages, agent_id, conversation or Conversation(), extract, expires_at)
+        answers, failure = _write_many(actor, requests, domain)
+        if failure is not None:
+            raise _failure_error(failure, answers)
+        result = {"ok": True, "results": answers}
+    if deliver_outcomes:
+        result["pending_outcomes"] = outbox_deliver(actor=actor, before=started)
+    return result
+
+
+def _requests(
+    user_id: str,
+    messages: list[Turn],
+    agent_id: str,
+    conversation: Conversation,
+    extract: bool,
+    expires_at: datetime | None,
+) -> list[AddRequest]:
+    return [
+        AddRequest(
+            user_id=user_id,
+            message=turn.message,
+            metadata=turn.metadata,
+            occurred_at=turn.occurred_at,
+            agent_id=agent_id,
+            conversation=conversation_before(messages, index, conversation),
+            extract=extract,
+            expires_at=expires_at,
+        )
+        for index, turn in enumerate(messages)
+    ]
+
+
+def _write_many(
+    actor: User, requests: list[AddRequest], domain: WriteDomain
+) -> tuple[list[dict[str, Any]], Failure | None]:
+    """The messages in order; a message that is a rule proposal's exact call adopts it, as add_memory would."""
+    answers: list[dict[str, Any]] = []
+    start = 0
+    while start < len(requests):
+        request = requests[start]
+        proposal = rule_proposal_matching(
+            user_id=request.user_id, domain=domain, message=request.message, metadata=request.metadata
+        )
+        if proposal is not None:
+            answers.append({"ok": True, **_NOTHING_STORED, **rule_proposal_adopt(actor=actor, proposal=proposal)})
+            start += 1
+            continue
+        end = start + 1
+        while end < len(requests) and not _may_propose(requests[end]):
+            end += 1
+        found, failure = ingest_many(actor=actor, requests=requests[start:end], domain=domain)
+        for answer in found:
+            contradiction_reviews_open(actor=actor, workspace=domain.workspace, add_result=answer)
+        answers += found
+        if failure is not None:
+            return answers, Failure(start + failure.index, failure.error)
+        start = end
+    return answers, None
+
+
+def _may_propose(request: AddRequest) -> bool:
+    """Whether the message may be a rule proposal's call (checked one by one); most are not."""
+    return RULE_METADATA_KEY in request.metadata
+
+
+def _failure_error(failure: Failure, written: list[dict[str, Any]]) -> Exception:
+    """The error a failed message answers: its index, and the answers of the messages before it."""
+    error = failure.error
+    if not isinstance(error, ApplicationError):
+        return error  # a failure of ours: answered 500 with an incident id; those before it stand
+    where = f"messages[{failure.index}]"
+    return ApplicationError(
+        f"{where}: {error.message}",
+        code=error.code,
+        status=error.status,
+        field=error.field if error.field and error.field.startswith("messages") else where,
+        details={**error.details, "index": failure.index, "written": written},
+    )
+
+
 def pending_add_run(*, pending_id: str) -> None:
     """The worker's half of a buffered add: run the write as its creator, whose access is checked
     again. The memories, their reviews and the outcome commit together; a claimed row is never
@@ -147,6 +265,9 @@ def _enqueue(pending_id: str) -> None:
 
 
 def _write_pending(pending: PendingInput) -> None:
+    if "messages" in pending.payload:
+        _write_pending_conversation(pending)
+        return
     try:
         request = AddRequest.from_payload(user_id=pending.user_id, payload=pending.payload)
         domain = write_domain_resolve(actor=pending.creator, group_id=pending.workspace_id)
@@ -156,3 +277,32 @@ def _write_pending(pending: PendingInput) -> None:
         return
     contradiction_reviews_open(actor=pending.creator, workspace=domain.workspace, add_result=result)
     pending_input_finish(pending=pending, result=result)
+
+
+def _write_pending_conversation(pending: PendingInput) -> None:
+    """A buffered add_conversation: its messages in order, as the call would have written them."""
+    payload = pending.payload
+    try:
+        messages = turns_from_payload(payload["messages"])
+        domain = write_domain_resolve(actor=pending.creator, group_id=pending.workspace_id)
+    except ApplicationError as exc:
+        pending_input_fail(pending=pending, code=exc.code, message=exc.message)
+        return
+    requests = _requests(
+        pending.user_id,
+        messages,
+        payload.get("agent_id") or "",
+        conversation_parse(payload.get("context")),
+        bool(payload.get("extract", True)),
+        datetime.fromisoformat(payload["expires_at"]) if payload.get("expires_at") else None,
+    )
+    answers, failure = _write_many(pending.creator, requests, domain)
+    if failure is None:
+        pending_input_finish(pending=pending, result={"ok": True, "results": answers})
+        return
+    error = _failure_error(failure, answers)
+    if not isinstance(error, ApplicationError):
+        raise error
+    pending_input_fail(
+        pending=pending, code=error.code, message=error.message, result={"ok": False, "written": answers}
+    )

@@ -30,5 +30,6 @@ def test_the_observatorys_groups_are_the_catalogues_tools_of_each_kind():
     assert tuple(name for name, kind in kinds.items() if kind is ToolKind.MEMORY_WRITE) == metrics.WRITE_TOOLS
     assert metrics.SEARCH_TOOLS == ("search_memory", "search_by_concept", "search_reasoning_chain", "build_context")
     assert set(metrics.WRITE_TOOLS) == {
-        "add_memory", "update_memory", "forget_memory", "restore_memory", "resolve_contradiction", "think_commit",
+        "add_memory", "add_conversation", "update_memory", "forget_memory", "restore_memory",
+        "resolve_contradiction", "think_commit",
     }  # fmt: skip

@@ -59,6 +59,25 @@ def test_add_then_search_over_http(client):
     assert "docs/release.md" in found["results"][0]["content"]
 
 
+def test_a_conversation_in_one_call_over_http(client):
+    added = client.add_conversation(
+        user_id="alice",
+        extract=False,
+        messages=[
+            {"role": "assistant", "content": "Where do you keep the release checklist?"},
+            {"role": "user", "content": "In docs/release.md, next to the changelog."},
+        ],
+    )
+    found = client.search_memory(user_id="alice", query="where is the release checklist kept")
+    with pytest.raises(HelixsiteError) as refused:
+        client.add_conversation(user_id="alice", messages=[{"content": "ok"}, {"role": "boss", "content": "hi"}])
+
+    answer_id = added["results"][1]["memory_ids"][0]
+    assert [len(r["memory_ids"]) for r in added["results"]] == [1, 1]
+    assert answer_id in [r["id"] for r in found["results"][:2]]
+    assert (refused.value.status, refused.value.field) == (400, "messages[1].role")
+
+
 def test_a_refusal_raises_with_status_code_and_field(client):
     with pytest.raises(HelixsiteError) as refused:
         client.search_memory(user_id="alice", query="x", limit=500)

@@ -1,5 +1,5 @@
-"""add_document's path takes a body as large as a document in JSON; every other path keeps
-HELIX_MAX_BODY_BYTES."""
+"""add_document's and add_conversation's paths take a body as large as a document or an exchange in
+JSON; every other path keeps HELIX_MAX_BODY_BYTES."""
 
 from __future__ import annotations
 
@@ -46,3 +46,17 @@ async def test_add_document_accepts_a_body_over_the_general_limit_within_its_own
         413,
         {"code": "payload_too_large", "message": "The request body is larger than 20000 bytes.", "limit": 20000},
     )
+
+
+@pytest.mark.anyio
+async def test_add_conversation_accepts_a_body_over_the_general_limit_within_its_own(settings):
+    settings.HELIX_MAX_BODY_BYTES = 4096
+    settings.HELIX_MAX_CONVERSATION_BODY_BYTES = 20_000
+
+    conversation = await status_of("/api/v1/add_conversation", 10_000)
+    memory = await status_of("/api/v1/add_memory", 10_000)
+    too_large = await status_of("/api/v1/add_conversation", 20_001)
+
+    assert conversation == (200, None)
+    assert memory[0] == 413
+    assert too_large[0] == 413 and too_large[1]["limit"] == 20_000

@@ -19,6 +19,11 @@ pytestmark = pytest.mark.django_db
 # "empty" where it may ask but sees nothing, "403" where the action needs a role it lacks.
 TOOLS: dict[str, tuple[Callable[[Agents], dict[str, Any]], str, str]] = {
     "add_memory": (lambda a: {"user_id": "bob", "message": "Bob prefers tea.", "group_id": "team"}, "writer", "404"),
+    "add_conversation": (
+        lambda a: {"user_id": "bob", "messages": [{"content": "Bob prefers tea."}], "group_id": "team"},
+        "writer",
+        "404",
+    ),
     "search_memory": (lambda a: {"user_id": "bob", "query": "helm-runner"}, "viewer", "empty"),
     "list_memories": (lambda a: {"user_id": "bob"}, "viewer", "empty"),
     "get_memory": (lambda a: {"memory_id": str(a.memory.id)}, "viewer", "404"),
