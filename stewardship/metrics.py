@@ -1,7 +1,8 @@
 """Reads for the observatory: what is stored, how the agent tools are used, what providers cost.
 
-Every figure is one aggregate query (no table is loaded into memory), so the page costs the
-same few queries on a small installation and on one with hundreds of thousands of memories."""
+Every figure is one aggregate query (no table is loaded into memory). What is stored is counted
+over the largest tables, so it is counted by a schedule and kept (``counts_snapshot_latest``):
+the page reads one row however many memories there are, and says when they were counted."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from helixsite.task_broker import queue_broker
 from memory.models import Concept, Edge, Entity, Inference, Memory
 from memory.providers import get_llm
 from rbac.models import ApiToken, Federation, Principal, Workspace
+from stewardship.models import CountsSnapshot
 
 WRITE_TOOLS = tuple(tool.tool for tool in tool_classes() if tool.kind is ToolKind.MEMORY_WRITE)
 """The tools that change stored memories, in the catalogue's order."""
@@ -53,6 +55,11 @@ def stored_counts() -> dict[str, Any]:
         "federations": Federation.objects.count(),
         "active_tokens": ApiToken.objects.active().count(),
     }
+
+
+def counts_snapshot_latest() -> CountsSnapshot | None:
+    """The newest counts of what is stored (``stewardship.services.counts_snapshot_take``)."""
+    return CountsSnapshot.objects.order_by("-taken_at").first()
 
 
 def queue_state() -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The control room's own rows: the audit trail of what global admins did in it."""
+"""The control room's own rows: the audit trail of what global admins did in it, and the counts of
+what is stored that the observatory shows."""
 
 from __future__ import annotations
 
@@ -26,3 +27,20 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action} {self.target}"
+
+
+class CountsSnapshot(models.Model):
+    """What is stored, counted: memories by lifecycle, live edges by type, and the other things an
+    installation holds (``stewardship.metrics.stored_counts``). Taken by a schedule and on an admin's
+    asking, so the observatory reads one row instead of counting every memory at each visit; it
+    shows when they were counted."""
+
+    taken_at = models.DateTimeField(default=timezone.now, db_index=True)
+    duration_ms = models.FloatField(default=0, help_text="how long the counting took")
+    counts = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-taken_at"]
+
+    def __str__(self) -> str:
+        return f"counts {self.taken_at:%Y-%m-%d %H:%M:%S}"

@@ -28,6 +28,7 @@ from stewardship.pages import (
 room = (
     [
         path("", observatory.observatory, name="observatory"),
+        path("count/", observatory.observatory_count, name="observatory-count"),
         path("login/", refused_login_answers_429(sessions.LoginView.as_view()), name="login"),
         path("logout/", sessions.LogoutView.as_view(), name="logout"),
         path("audit/", audit.audit, name="audit"),

@@ -7,11 +7,13 @@ from datetime import timedelta
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from helixsite.agents.usage import Usage
 from stewardship import metrics
 from stewardship.access import steward_only
 from stewardship.selectors import health_report
+from stewardship.services import counts_snapshot_take
 from stewardship.vault.selectors import backup_check
 
 
@@ -23,8 +25,10 @@ def observatory(request: HttpRequest) -> HttpResponse:
     # Shown with the health of every part, but not in /healthz: a failed backup is the operator's
     # to act on, not a reason for a load balancer to take the server out.
     health.checks["backups"] = backup_check()
+    counted = metrics.counts_snapshot_latest() or counts_snapshot_take()  # the first visit counts
     context = {
-        "counts": metrics.stored_counts(),
+        "counts": counted.counts,
+        "counted": counted,
         "health": health,
         "queue": metrics.queue_state(),
         "llm": metrics.llm_state(since=day_ago),
@@ -36,6 +40,14 @@ def observatory(request: HttpRequest) -> HttpResponse:
         "search_tools": metrics.SEARCH_TOOLS,
     }
     return render(request, "stewardship/observatory.html", context)
+
+
+@steward_only
+@require_POST
+def observatory_count(request: HttpRequest) -> HttpResponse:
+    """Count what is stored now instead of waiting for the schedule; answers the counts section."""
+    counted = counts_snapshot_take()
+    return render(request, "stewardship/partials/counts.html", {"counts": counted.counts, "counted": counted})
 
 
 def _activity_rows(hour: metrics.Activity, day: metrics.Activity) -> list[tuple[str, Usage]]:

@@ -44,6 +44,24 @@ def test_a_global_admin_logs_in_and_sees_the_observatory_chart(page, live_server
     assert problems == []
 
 
+def test_count_now_on_the_observatory_redraws_what_is_stored(page, live_server, log_in, writer, problems):
+    person("ada", admin=True)
+    _add(writer, "Bob lives in Lisbon.")
+    log_in("ada")
+    expect(page.get_by_role("heading", name="Observatory")).to_be_visible()  # the first visit counted
+    current = page.locator("#counts dt:text-is('memories, current') + dd")
+    expect(current).to_have_text("1")
+
+    _add(writer, "Bob keeps bees on the roof.")
+    page.reload()
+    expect(current).to_have_text("1")  # read from the snapshot
+    page.get_by_role("button", name="Count now").click()
+
+    expect(current).to_have_text("2")
+    expect(page.locator("#counts")).to_contain_text("Counted 0\xa0minutes ago")
+    assert problems == []
+
+
 def test_a_principal_who_is_not_an_admin_is_refused_with_a_page_saying_so(page, live_server, log_in, problems):
     person("bob", admin=False)
 

@@ -97,3 +97,55 @@ def test_the_chart_series_has_every_hour_of_the_day_with_its_calls_and_p95():
     assert (series["writes"][-3], series["searches"][-3]) == (20, 5), "heartbeats are neither"
     assert series["p95_ms"][-3] == 200.0, "the 24th of 25 calls took ≤ 200 ms"
     assert sum(series["writes"]) == 20 and series["p95_ms"][-1] is None
+
+
+def test_counts_are_read_from_the_newest_snapshot_with_its_age_and_counted_again_on_asking(steward):
+    from stewardship.models import CountsSnapshot
+    from stewardship.tasks import counts_refresh
+
+    writer, issued = make_agent_with_token("writer")
+    grant(writer, make_workspace("team"), Role.WORKER)
+    api = bearer_client(issued.raw)
+
+    def add(message: str) -> None:
+        answer = api.post(
+            "/api/v1/add_memory", {"actor_id": "writer", "user_id": "bob", "message": message}, format="json"
+        )
+        assert answer.status_code == 200, answer.content
+
+    add("Bob lives in Lisbon.")
+    first = steward.get("/steward/").content.decode()  # no snapshot yet: the first visit counts
+    add("Bob drinks green tea every morning.")
+    again = steward.get("/steward/").content.decode()
+    counted = steward.post("/steward/count/").content.decode()
+    add("Bob keeps bees on the roof.")
+    counts_refresh()  # the worker's schedule
+    scheduled = steward.get("/steward/").content.decode()
+
+    assert _count(first, "memories, current") == 1
+    assert _count(again, "memories, current") == 1, "read from the snapshot, not counted at each visit"
+    assert re.search(r"Counted \d+\xa0minutes? ago, at \d\d:\d\d:\d\d, in \d+ ms", again)
+    assert _count(counted, "memories, current") == 2 and 'id="counts"' in counted
+    assert _count(scheduled, "memories, current") == 3
+    assert CountsSnapshot.objects.count() == 3
+
+
+def test_the_schedule_counts_every_five_minutes_and_keeps_the_last_hour():
+    from django_q.models import Schedule
+
+    from stewardship.models import CountsSnapshot
+    from stewardship.services import COUNTS_KEPT
+    from stewardship.tasks import counts_refresh
+
+    for _ in range(COUNTS_KEPT + 3):
+        counts_refresh()
+
+    schedule = Schedule.objects.get(func="stewardship.tasks.counts_refresh")
+    assert (schedule.schedule_type, schedule.minutes, schedule.repeats) == ("I", 5, -1)
+    assert CountsSnapshot.objects.count() == COUNTS_KEPT
+
+
+def test_counting_now_is_a_post_of_a_global_admin(client, steward):
+    assert steward.get("/steward/count/").status_code == 405
+    client.logout()
+    assert client.post("/steward/count/").status_code in (302, 403)

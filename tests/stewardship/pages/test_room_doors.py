@@ -137,6 +137,7 @@ POSTS = [
     ("backup-delete", {"confirm": "20260101-000000-abcd"}),
     ("backup-restore", {"phrase": "RESTORE 20260101-000000-abcd"}),
     ("atlas-refresh", {}),
+    ("observatory-count", {}),
 ]
 
 

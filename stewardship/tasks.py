@@ -1,0 +1,10 @@
+"""Background tasks of the control room: they call a service and are idempotent."""
+
+from __future__ import annotations
+
+from stewardship.services import counts_snapshot_take
+
+
+def counts_refresh() -> None:
+    """Every 5 minutes (a django-q2 schedule): the counts the observatory shows."""
+    counts_snapshot_take()
