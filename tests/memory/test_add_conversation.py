@@ -266,3 +266,19 @@ def test_a_buffered_conversation_is_one_write_for_the_worker(team, django_captur
     assert status["status"] == "done"
     assert [len(r["memory_ids"]) for r in status["result"]["results"]] == [1, 1, 1]
     assert Memory.objects.filter(user_id="conv").count() == 3
+
+
+def test_a_new_session_in_the_same_call_starts_without_context_and_the_calls_context_leads_the_first(team):
+    answer = add_conversation(
+        team,
+        [
+            {"content": "Adoption agencies.", "occurred_at": "2026-03-02T19:00:00Z"},
+            {"content": "I called two of them today.", "occurred_at": "2026-03-02T19:01:00Z"},
+            {"content": "The first interview is booked.", "occurred_at": "2026-03-09T10:00:00Z"},
+        ],
+        extract=False,
+        context={"turns": [{"role": "assistant", "content": "What did you research?"}]},
+    )
+
+    stored = [Memory.objects.get(pk=r["memory_ids"][0]) for r in answer["results"]]
+    assert [m.context for m in stored] == ["What did you research?", "Adoption agencies.", ""]

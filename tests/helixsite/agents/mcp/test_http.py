@@ -116,6 +116,32 @@ async def test_a_memory_added_over_http_is_found_by_mcp_and_rest_search(base_url
 
 
 @pytest.mark.anyio
+async def test_an_exchange_added_in_one_mcp_call_is_found_and_a_bad_message_is_named(base_url, world: World):
+    messages = [
+        {"role": "assistant", "content": "What does Bob sail?"},
+        {"role": "user", "content": "A red dinghy, on the lake most weekends."},
+    ]
+    async with mcp_client(base_url, world.writer_token) as client:
+        added = answer(
+            await client.call_tool(
+                "add_conversation",
+                {"actor_id": "writer", "user_id": "bob", "group_id": "team", "messages": messages, "extract": False},
+            )
+        )
+        found = answer(
+            await client.call_tool("search_memory", {"actor_id": "writer", "user_id": "bob", "query": "boat"})
+        )
+        refused = await client.call_tool(
+            "add_conversation",
+            {"actor_id": "writer", "user_id": "bob", "group_id": "team", "messages": [{"role": "user"}]},
+        )
+
+    assert [len(r["memory_ids"]) for r in added["results"]] == [1, 1]
+    assert added["results"][1]["memory_ids"][0] in [r["id"] for r in found["results"][:2]]
+    assert refused.is_error and answer(refused)["error"]["field"] == "messages[0].content"
+
+
+@pytest.mark.anyio
 async def test_a_host_speaking_the_2025_protocol_is_served_too(base_url, world: World):
     async with mcp_client(base_url, world.writer_token, mode="legacy") as client:
         tools = await client.list_tools()
