@@ -185,23 +185,23 @@ def _embed_entities(memories: list[Memory]) -> None:
 
 
 def _embed_some_entities(memories: list[Memory]) -> None:
-    """In one transaction, the rows locked in id order and those another worker holds skipped: two
-    workers enriching one owner's writes side by side embed each entity once and never wait on each
-    other (two waiting in opposite orders would deadlock, and the task that lost would wait for its retry)."""
+    """Embedded outside any transaction, then stored in one that locks the rows in id order and skips
+    those another worker holds: two workers enriching one owner's writes side by side store each
+    entity's vector once and never wait on each other (two waiting in opposite orders would
+    deadlock, and the task that lost would wait for its retry)."""
     unembedded = Entity.objects.filter(mentions__memory__in=memories, embedding__isnull=True).distinct()
-    ids = list(unembedded.values_list("id", flat=True)[:ENTITIES_PER_BATCH])
-    if not ids:
+    entities = list(unembedded.order_by("id")[:ENTITIES_PER_BATCH])
+    if not entities:
         return
+    embedding_space_check()  # a process left on the old model after a re-embed embeds nothing
+    embedded = get_embedder().embed([e.name for e in entities], purpose="entities")
+    vectors = {entity.id: vector for entity, vector in zip(entities, embedded, strict=True)}
     with transaction.atomic():
-        free = Entity.objects.filter(id__in=ids, embedding__isnull=True).order_by("id")
-        entities = list(free.select_for_update(skip_locked=True))
-        if not entities:
-            return
-        embedding_space_check()  # a process left on the old model after a re-embed embeds nothing
-        vectors = get_embedder().embed([e.name for e in entities], purpose="entities")
-        for entity, vector in zip(entities, vectors, strict=True):
-            entity.embedding = vector
-        Entity.objects.bulk_update(entities, ["embedding"])
+        free = Entity.objects.filter(id__in=list(vectors), embedding__isnull=True).order_by("id")
+        locked = list(free.select_for_update(skip_locked=True))
+        for entity in locked:
+            entity.embedding = vectors[entity.id]
+        Entity.objects.bulk_update(locked, ["embedding"])
         # Last, once this transaction holds the table: a re-embed that switched the installation
         # to another model while this write waited on its lock is seen here, and refuses it.
         embedding_space_check()
