@@ -28,6 +28,18 @@ from rbac.actors import Actor
 MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
 
 
+class AddedOutput(serializers.Serializer):
+    """What an add answers besides its outcome: whether it was buffered, and what is owed from before."""
+
+    status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
+    pending_id = serializers.UUIDField(required=False)
+    pending_outcomes = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
+    )
+
+
 class AddMemoryApi(ToolApi):
     """Turn a message into atomic memories: extract, deduplicate, decide (add, update,
     supersede, contradict, link or skip) per fact."""
@@ -65,7 +77,7 @@ class AddMemoryApi(ToolApi):
             attrs["expires_at"] = expiry_parse(attrs.get("expires_at"), attrs.pop("ttl", None), now=timezone.now())
             return attrs
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(AddedOutput):
         ok = serializers.BooleanField()
         memory_ids = serializers.ListField(child=serializers.UUIDField(), required=False)
         updated = serializers.ListField(child=serializers.UUIDField(), required=False)
@@ -82,13 +94,6 @@ class AddMemoryApi(ToolApi):
         needs_clarification = serializers.ListField(child=serializers.DictField(), required=False)
         decisions = serializers.ListField(child=serializers.DictField(), required=False)
         run_id = serializers.UUIDField(required=False)
-        status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
-        pending_id = serializers.UUIDField(required=False)
-        pending_outcomes = serializers.ListField(
-            child=serializers.DictField(),
-            required=False,
-            help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
-        )
         adopted_rule = serializers.DictField(required=False, help_text="when the call was a rule proposal's")
         already_adopted = serializers.BooleanField(required=False)
 
@@ -136,17 +141,10 @@ class AddConversationApi(ToolApi):
             attrs["expires_at"] = expiry_parse(attrs.get("expires_at"), attrs.pop("ttl", None), now=timezone.now())
             return attrs
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(AddedOutput):
         ok = serializers.BooleanField()
         results = serializers.ListField(
             child=serializers.DictField(), required=False, help_text="an add_memory answer per message, in order"
-        )
-        status = serializers.CharField(required=False, help_text='"accepted" when the write is buffered')
-        pending_id = serializers.UUIDField(required=False)
-        pending_outcomes = serializers.ListField(
-            child=serializers.DictField(),
-            required=False,
-            help_text="earlier outcomes and notices: add_outcome, contradiction_review, rule_proposal, ops_alert",
         )
 
     @classmethod
