@@ -516,16 +516,22 @@ def _drained(timeout: float = 1800) -> None:
 
 @contextlib.contextmanager
 def _worker():
+    # Its warnings and errors (a task that failed and waits for its retry) are kept for reading after.
+    log = Path(settings.HELIX_DATA_DIR) / "bench" / "locomo-worker.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    written = log.open("w")
     process = subprocess.Popen(
         [sys.executable, "manage.py", "qcluster"],
         cwd=Path(settings.BASE_DIR),
         env={**os.environ, "HELIX_LOG_LEVEL": "WARNING"},
         stdout=subprocess.DEVNULL,
+        stderr=written,
         start_new_session=True,
     )
     try:
         yield
     finally:
+        written.close()
         # The cluster's own processes too (a session of their own): one left behind takes tasks,
         # and CPU, from whatever runs next on the machine.
         os.killpg(process.pid, signal.SIGTERM)
