@@ -20,12 +20,11 @@ from django.conf import settings
 
 from helixsite.errors import InvalidInput
 from memory.ingest.extract import Conversation
-from memory.ingest.request import event_time_parse, message_check, metadata_check
+from memory.ingest.request import conversation_parse, event_time_parse, message_check, metadata_check
 
 ROLES = ("user", "assistant", "system")
 KEYS = frozenset({"role", "speaker", "content", "occurred_at", "metadata"})
 SPEAKER_CHARS = 100
-CONTEXT_TURNS = 20  # the earlier turns a message is given as its conversation (conversation_parse keeps as many)
 
 
 @dataclass(frozen=True)
@@ -102,9 +101,12 @@ def conversation_before(turns: list[Turn], index: int, given: Conversation) -> C
 
 
 def _conversation(turns: list[dict[str, str]], previous_assistant: str = "") -> Conversation:
-    turns = turns[-CONTEXT_TURNS:]
-    last_assistant = next((t["content"] for t in reversed(turns) if t["role"] == "assistant"), previous_assistant)
-    return Conversation(previous_assistant=last_assistant, turns=turns)
+    """The earlier turns as a call's ``context`` would give them (``conversation_parse``: the same
+    bounds), the caller's last assistant words kept when none of them is the assistant's."""
+    conversation = conversation_parse({"turns": turns})
+    if conversation.previous_assistant or not previous_assistant:
+        return conversation
+    return Conversation(previous_assistant=previous_assistant, turns=conversation.turns)
 
 
 def _role(turn: Turn) -> str:
