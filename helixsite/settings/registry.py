@@ -1104,6 +1104,18 @@ SECTIONS: tuple[Section, ...] = (
                 minimum=10,
             ),
             Setting(
+                "HELIX_SEARCH_EXACT_ROWS",
+                "int",
+                2000,
+                (
+                    "an owner's nearest neighbours are ranked exactly over their rows up to this many; past it they "
+                    "come from the HNSW index with the owner's filter (an exact scan again only if it found too few)"
+                ),
+                minimum=0,
+                maximum=1_000_000,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_SEMANTIC_WEIGHT",
                 "float",
                 0.75,

@@ -19,7 +19,9 @@ class CategoryOut(serializers.Serializer):
     parent = serializers.CharField(allow_null=True)  # type: ignore[assignment]
     depth = serializers.IntegerField(help_text="1 for a top-level category")
     memory_count = serializers.IntegerField(help_text="memories you can see, filed in it or below")
-    last_updated = serializers.DateTimeField(help_text="the newest of those memories' updates")
+    last_updated = serializers.DateTimeField(
+        help_text="the newest update of those memories (one replaced or forgotten since may still be the one named)"
+    )
 
 
 class ListCategoriesApi(ToolApi):

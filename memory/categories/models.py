@@ -7,6 +7,7 @@ shown to another. Readers see a category only through the memories they can see.
 from __future__ import annotations
 
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.utils import timezone
 
@@ -81,3 +82,42 @@ class AtlasSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"atlas {self.taken_at:%Y-%m-%d %H:%M}"
+
+
+class CategoryCount(models.Model):
+    """How many live, current memories are filed under a path (or below it), per visibility set
+    (a memory's ``visible_in``) and owner; ``user_id`` null: every owner of the set. Kept by
+    triggers and the fold (memory.categories.counts), never written by hand."""
+
+    visibility = ArrayField(models.IntegerField(), help_text="the visible_in of the memories counted")
+    # Null, not "": an owner id is never null, and the unique key treats nulls as one value.
+    user_id = models.CharField(  # noqa: DJ001
+        max_length=200, null=True, blank=True, help_text="their owner; null: every owner"
+    )
+    path = models.CharField(max_length=MAX_PATH)
+    memories = models.BigIntegerField()
+    newest = models.DateTimeField(null=True, help_text="the newest update of a memory counted in")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user_id", "path", "visibility"], name="categorycount_key", nulls_distinct=False
+            )
+        ]
+        indexes = [GinIndex(fields=["visibility"], name="categorycount_visibility")]
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.visibility} {self.user_id or '*'}: {self.memories}"
+
+
+class CategoryCountDelta(models.Model):
+    """A change to ``CategoryCount`` not yet folded into it: appended by triggers, never updated."""
+
+    visibility = ArrayField(models.IntegerField())
+    user_id = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001  (as in CategoryCount)
+    path = models.CharField(max_length=MAX_PATH)
+    memories = models.BigIntegerField()
+    newest = models.DateTimeField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.visibility} {self.user_id or '*'}: {self.memories:+d}"

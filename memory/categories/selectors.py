@@ -14,12 +14,11 @@ from django.contrib.postgres.search import SearchQuery
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from helixsite.db.replicas import reader
 from helixsite.errors import InvalidInput
+from memory.categories.counts import category_counts
 from memory.categories.models import AtlasSnapshot, Filing
 from memory.categories.paths import path_normalize
 from memory.models import Memory
-from memory.search.scope import Scope
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
@@ -40,24 +39,15 @@ def category_list(
     *, actor: Actor, user_id: str | None = None, parent: str | None = None, limit: int = 100, offset: int = 0
 ) -> list[dict[str, Any]]:
     """Categories with at least one live, current memory ``actor`` can see, each counted over
-    those memories only (a memory counts under its categories and their ancestors). Largest first."""
-    readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
-    where, params = Scope(readable=readable, user_id=user_id).sql(alias="m")
-    under = ""
-    if parent:
-        under = "AND p.path LIKE %(under)s"
-        params["under"] = category_path_parse(parent, field="parent") + "/%"
-    sql = f"""
-        SELECT p.path, count(DISTINCT m.id), max(m.updated_at)
-        FROM categories_filing f
-        JOIN categories_category c ON c.id = f.category_id
-        JOIN memory_memory m ON m.id = f.memory_id
-        CROSS JOIN LATERAL unnest(c.lineage) AS p(path)
-        WHERE {where} AND m.valid_to IS NULL {under}
-        GROUP BY p.path ORDER BY count(DISTINCT m.id) DESC, p.path LIMIT %(limit)s OFFSET %(offset)s"""
-    with reader().cursor() as cursor:
-        cursor.execute(sql, {**params, "limit": limit, "offset": offset})
-        rows = cursor.fetchall()
+    those memories only (a memory counts under its categories and their ancestors). Largest
+    first. Read from the kept counts (memory.categories.counts), not from the filings."""
+    rows = category_counts(
+        readable=None if is_global_admin(actor) else readable_workspace_ids(actor),
+        user_id=user_id,
+        under=category_path_parse(parent, field="parent") if parent else None,
+        limit=limit,
+        offset=offset,
+    )
     return [
         {
             "path": path,
@@ -65,7 +55,7 @@ def category_list(
             "parent": path.rpartition("/")[0] or None,
             "depth": path.count("/") + 1,
             "memory_count": count,
-            "last_updated": newest.isoformat(),
+            "last_updated": newest.isoformat() if newest else None,
         }
         for path, count, newest in rows
     ]

@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.utils import timezone
 from pydantic import BaseModel, Field
 
+from memory.categories.counts import category_counts
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.categories.paths import lineage, path_normalize
 from memory.categories.rules import Signals, paths_by_rules
@@ -189,29 +190,17 @@ _LIVE = current_memory("m")
 
 
 def _atlas_categories(cap: int) -> tuple[list[dict], int, int]:
+    """The biggest ``cap`` categories as a global admin's list_categories counts them, how many
+    there are, and how many memories are filed anywhere."""
+    every = category_counts(readable=None, user_id=None, under=None, limit=None, offset=0)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            WITH counted AS (
-                SELECT p.path, count(DISTINCT f.memory_id) AS n, max(m.updated_at) AS newest
-                FROM categories_filing f
-                JOIN categories_category c ON c.id = f.category_id
-                JOIN memory_memory m ON m.id = f.memory_id
-                CROSS JOIN LATERAL unnest(c.lineage) AS p(path)
-                WHERE {_LIVE}
-                GROUP BY p.path
-            )
-            SELECT path, n, newest, count(*) OVER () FROM counted ORDER BY n DESC, path LIMIT %s""",
-            [cap],
-        )
-        rows = cursor.fetchall()
         cursor.execute(
             f"""SELECT count(*) FROM memory_memory m
                 WHERE {_LIVE} AND EXISTS (SELECT 1 FROM categories_filing f WHERE f.memory_id = m.id)"""
         )
         (memory_total,) = cursor.fetchone()
-    categories = [{"path": path, "count": n, "newest": newest.isoformat()} for path, n, newest, _ in rows]
-    return categories, (rows[0][3] if rows else 0), memory_total
+    categories = [{"path": path, "count": n, "newest": newest.isoformat()} for path, n, newest in every[:cap]]
+    return categories, len(every), memory_total
 
 
 def _atlas_memories(cap: int) -> list[dict]:

@@ -19,8 +19,9 @@ The owner's rows, table by table, in the order they go:
 
 What belongs to the owner is found by ``memory.erasure.plan``. The report counts each
 table's rows before and after, then searches every erased text in every text and JSON column of the
-database (``memory.erasure.check``). The search statistics are folded inside the erasure
-(memory.search.corpus): a word only the owner's rows held leaves them with its last count.
+database (``memory.erasure.check``). The search statistics and the category counts are folded
+inside the erasure (memory.search.corpus, memory.categories.counts): a word only the owner's rows
+held leaves them with its last count, and the owner's id leaves the counts with their last memory.
 
 Every erasure is entered in the ledger (``Erasure``: who, where, when, how many rows; no text),
 which a restore carries over and honours again (``memory.erasure.ledger``).
@@ -45,6 +46,8 @@ from django.utils import timezone
 from helixsite.errors import Conflict
 from helixsite.restore_marker import MESSAGE as RESTORE_MESSAGE
 from helixsite.restore_marker import RestoreInProgress, restore_running
+from memory.categories import counts
+from memory.categories.counts import counts_fold
 from memory.categories.models import AtlasSnapshot, Category, Filing
 from memory.categories.services import atlas_snapshot_take
 from memory.charter.models import ContradictionReview
@@ -192,9 +195,11 @@ def plan_erase(plan: ErasurePlan) -> ErasureReport:
         table.erase(plan)
     after = [t.rows(plan).count() for t in tables]
     corpus_fold(wait=True)
+    counts_fold(wait=True)
     check = erased_texts_search(texts=texts, kept=kept_rows(plan))
     counts = [TableCount(t.name, t.table, t.action, b, a) for t, b, a in zip(tables, before, after, strict=True)]
-    refreshed = ["the search statistics, folded"] + (["the atlas snapshot, taken again"] if redraw else [])
+    refreshed = ["the search statistics, folded", "the category counts, folded"]
+    refreshed += ["the atlas snapshot, taken again"] if redraw else []
     return ErasureReport(plan.user_id, workspace_slug(plan), counts, check, refreshed)
 
 
@@ -204,7 +209,8 @@ def erasure_table_names() -> list[str]:
     return list(dict.fromkeys([*(table.table for table in _tables()), *_FOLDED]))
 
 
-_FOLDED = (DELTAS, TOTALS)  # corpus_fold, in plan_erase, deletes the deltas and rewrites the totals
+# corpus_fold and counts_fold, in plan_erase, delete the deltas and rewrite the totals
+_FOLDED = (DELTAS, TOTALS, counts.DELTAS, counts.TOTALS)
 
 
 def workspace_slug(plan: ErasurePlan) -> str | None:

@@ -7,6 +7,7 @@ Only live memories the actor can see are seeds, are walked through, or come back
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import uuid
@@ -20,6 +21,7 @@ import numpy as np
 from django.conf import settings
 
 from helixsite.errors import InvalidInput, NotFound
+from memory.categories.counts import category_size
 from memory.categories.selectors import category_path_parse
 from memory.documents.chunks import chunk_place
 from memory.documents.recall import with_chunks
@@ -263,7 +265,11 @@ def _scope(
     tags: tuple[str, ...] = (),
     category: str | None = None,
 ) -> Scope:
-    return Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category)
+    scope = Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category)
+    if category is None:
+        return scope
+    # Every filing under the path, whoever may see it: what reading the category's filings reads.
+    return dataclasses.replace(scope, category_rows=category_size(readable=None, user_id=None, path=category))
 
 
 def _category(text: str | None) -> str | None:

@@ -138,7 +138,7 @@ def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list
     where, params = scope.sql(request.window)
     source = "memory_memory m"
     gathered = ""
-    if scope.user_id is not None:  # one owner's rows first, as BM25 gathers them (memory.search.bm25)
+    if scope.narrow:  # few rows (one owner's, a small category's) first, as BM25 gathers them (memory.search.bm25)
         gathered = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
         source, where = "owned m", "TRUE"
     statement = f"""{gathered}

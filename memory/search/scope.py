@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
+
 from memory.search.corpus import CHUNKS, MEMORIES, Corpus
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
@@ -71,12 +73,24 @@ class Scope:
     concept: str | None = None
     tags: tuple[str, ...] = ()
     category: str | None = None  # a normalized path: memories filed in it or below
+    # How many memories the category holds in the whole installation (memory.categories.counts),
+    # when known: a category of few is read from its filings, a large one probed row by row.
+    category_rows: int | None = None
 
     @classmethod
     def of(cls, actor: Actor, user_id: str | None, **narrowed: Any) -> Scope:
         """What ``actor`` may read (of ``user_id``'s, when given), narrowed by concept, tags or category."""
         readable = None if is_global_admin(actor) else readable_workspace_ids(actor)
         return cls(readable=readable, user_id=user_id, **narrowed)
+
+    @property
+    def category_few(self) -> bool:
+        return self.category_rows is not None and self.category_rows <= settings.HELIX_SEARCH_EXACT_ROWS
+
+    @property
+    def narrow(self) -> bool:
+        """Few rows match (one owner's, a small category's): ranked exactly, not through the indexes."""
+        return self.user_id is not None or self.category_few
 
     def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
         """The memories in scope."""
@@ -89,10 +103,20 @@ class Scope:
             )
             params["concept"] = self.concept
         if self.category:
-            clauses.append(
-                f"EXISTS (SELECT 1 FROM categories_filing f JOIN categories_category k ON k.id = f.category_id "
-                f"WHERE f.memory_id = {alias}.id AND k.lineage @> ARRAY[%(category)s]::varchar[])"
-            )
+            # The category's ids, found once for the statement. A small category's memories are
+            # read from its filings (an index by category); a large one's rows are each probed for
+            # a filing (an index by memory), never by a pass over every filing of the category:
+            # OFFSET 0 keeps PostgreSQL from making it a join that reads them all (230,000
+            # filings, for an owner's 1,500 rows).
+            ids = "ARRAY(SELECT k.id FROM categories_category k WHERE k.lineage @> ARRAY[%(category)s]::varchar[])"
+            if self.category_few:
+                filed = f"SELECT f.memory_id FROM categories_filing f WHERE f.category_id = ANY({ids})"
+                clauses.append(f"{alias}.id IN ({filed})")
+            else:
+                clauses.append(
+                    f"EXISTS (SELECT 1 FROM categories_filing f WHERE f.memory_id = {alias}.id "
+                    f"AND f.category_id = ANY({ids}) OFFSET 0)"
+                )
             params["category"] = self.category
         if self.tags:
             clauses.append(f"{alias}.context_tags @> %(tags)s::varchar[]")

@@ -24,26 +24,42 @@ from memory.search.scope import Scope
 
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     where, params = scope.sql(request.window)
-    return nearest("memory_memory m", where, params, vector, owned=scope.user_id is not None)
+    return nearest("memory_memory m", where, params, vector, owned=scope.narrow)
 
 
 def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bool) -> dict[uuid.UUID, float]:
     """The ``HELIX_SEARCH_VECTOR_K`` rows of ``table`` ("name alias") matching ``where`` nearest to
-    ``vector``, with their cosines. One owner's rows (``owned``) are few against the whole table:
-    an exact scan of them is both faster than walking the HNSW graph for enough of theirs, and exact."""
+    ``vector``, with their cosines, never fewer when that many match.
+
+    One owner's rows (``owned``) are usually few against the whole table: up to
+    ``HELIX_SEARCH_EXACT_ROWS`` of them, an exact scan is faster than walking the HNSW graph for
+    enough of theirs, and exact; it also tells how many there are. Past that (and for a whole
+    workspace) the HNSW index answers, its iterative scan stepping past the rows the filter
+    leaves out. When a very selective filter makes it give up before ``k`` (pgvector stops at
+    ``hnsw.max_scan_tuples``), the rows are ranked exactly after all."""
     alias = table.split()[1]
-    if owned:
-        sql = f"""
-            WITH owned AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding FROM {table} WHERE {where})
-            SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM owned
-            ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
-    else:
-        sql = f"""
-            SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}
-            WHERE {where} ORDER BY {alias}.embedding <=> %(vec)s::vector LIMIT %(k)s"""
+    values = {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K}
+    exact = f"""
+        WITH owned AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding FROM {table} WHERE {where} {{cap}})
+        SELECT id, 1 - (embedding <=> %(vec)s::vector), count(*) OVER () FROM owned
+        ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
     with reader().cursor() as cursor:
-        cursor.execute(sql, {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K})
-        return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
+        if owned:
+            few = settings.HELIX_SEARCH_EXACT_ROWS
+            cursor.execute(exact.format(cap="LIMIT %(few)s"), {**values, "few": few + 1})
+            rows = cursor.fetchall()
+            if not rows or rows[0][2] <= few:
+                return {memory_id: float(cosine) for memory_id, cosine, _ in rows}
+        cursor.execute(
+            f"""SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}
+                WHERE {where} ORDER BY {alias}.embedding <=> %(vec)s::vector LIMIT %(k)s""",
+            values,
+        )
+        found = {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}
+        if len(found) < values["k"]:
+            cursor.execute(exact.format(cap=""), values)
+            found = {memory_id: float(cosine) for memory_id, cosine, _ in cursor.fetchall()}
+    return found
 
 
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
@@ -51,9 +67,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     before it (``memory.search.bm25``), inside the seeds' filter."""
     where, params = scope.sql(request.window)
     text = matched_text(request.matched)
-    return bm25_rank(
-        MEMORIES, readable=scope.readable, where=where, params=params, text=text, owned=scope.user_id is not None
-    )
+    return bm25_rank(MEMORIES, readable=scope.readable, where=where, params=params, text=text, owned=scope.narrow)
 
 
 # "What does the user like?": an agent's question names the memory's owner as "the user", and a

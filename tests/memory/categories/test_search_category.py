@@ -7,6 +7,14 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True, params=["few", "many"])
+def category_size(request, settings):
+    """Every test twice: a category of few memories is read from its filings; with the bound at
+    0 every category is large, and each candidate row is probed for a filing instead."""
+    if request.param == "many":
+        settings.HELIX_SEARCH_EXACT_ROWS = 0
+
+
 def found(caller, **params) -> list[str]:
     response = caller.call("search_memory", **params)
     assert response.status_code == 200, response.json()
@@ -32,6 +40,12 @@ def test_a_category_of_another_workspace_finds_nothing(filed_for_search):
     assert found(filed_for_search.stranger, user_id="bob", query="secret trip Oslo", category="travel") == [
         filed_for_search.ids["secret"]
     ]
+
+
+def test_a_category_narrows_a_search_across_owners(filed_for_search):
+    assert sorted(found(filed_for_search.viewer, scope="all", query="Bob", category="work")) == sorted(
+        [filed_for_search.ids["deploy"], filed_for_search.ids["dns"]]
+    )
 
 
 def test_an_unknown_category_finds_nothing(filed_for_search):
