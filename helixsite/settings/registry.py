@@ -1108,8 +1108,8 @@ SECTIONS: tuple[Section, ...] = (
                 "int",
                 2000,
                 (
-                    "an owner's nearest neighbours are ranked exactly over their rows up to this many; past it they "
-                    "come from the HNSW index with the owner's filter (an exact scan again only if it found too few)"
+                    "an owner's rows (or a category's) are gathered and ranked exactly up to this many; past it the "
+                    "HNSW and full-text indexes answer with the filter (an exact scan again only if HNSW found too few)"
                 ),
                 minimum=0,
                 maximum=1_000_000,

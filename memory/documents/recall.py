@@ -29,7 +29,7 @@ from memory.search.bm25 import NOTHING, Bm25, bm25_rank
 from memory.search.corpus import CHUNKS
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
-from memory.search.seeds import matched_text, nearest, ranks, rrf, vector_text
+from memory.search.seeds import gathers, matched_text, nearest, ranks, rrf, vector_text
 
 CHUNK_IMPORTANCE = 0.5  # a chunk has no importance of its own: the middle of the scale
 
@@ -79,7 +79,7 @@ def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else NOTHING
     cosines = (
-        nearest("documents_chunk c", where, params, vector, owned=scope.user_id is not None)
+        nearest("documents_chunk c", where, params, vector, gathered=gathers(scope, "documents_chunk"))
         if signals in ("hybrid", "vector")
         else {}
     )

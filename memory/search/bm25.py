@@ -99,11 +99,28 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
     match ``text``, counted as a reader who sees ``readable`` counts the corpus. ``owned``: the
     rows are one owner's, gathered first, then matched: through the full-text index a common word
     would first gather every tenant's matching rows."""
+    ranked, _ = _rank(corpus, readable=readable, where=where, params=params, text=text, owned=owned, cap=None)
+    return ranked
+
+
+def bm25_rank_gathered(
+    corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, up_to: int
+) -> Bm25 | None:
+    """As ``bm25_rank`` with the rows gathered first, if ``where`` leaves at most ``up_to`` of
+    them; None when it leaves more (they are better matched through the full-text index)."""
+    ranked, gathered = _rank(corpus, readable=readable, where=where, params=params, text=text, owned=True, cap=up_to)
+    return None if gathered is not None and gathered > up_to else ranked
+
+
+def _rank(
+    corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, owned: bool, cap: int | None
+) -> tuple[Bm25, int | None]:
+    """The ranking, and with a ``cap`` on the gathered rows, how many were gathered (at most cap + 1)."""
     terms, counted = statistics_of_text(corpus, readable, text)
     if not terms:
-        return NOTHING
+        return NOTHING, None
     context_weight = settings.HELIX_SEARCH_CONTEXT_WEIGHT if corpus.context else 0.0
-    statement = _statement(corpus, where, owned=owned, with_context=context_weight > 0)
+    statement = _statement(corpus, where, owned=owned, with_context=context_weight > 0, capped=cap is not None)
     values = {
         **params,
         **parameters(),
@@ -119,11 +136,16 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
         "any_term": " | ".join(_quoted(t) for t in terms),
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
+        "gather": (cap or 0) + 1,
     }
     with reader().cursor() as cursor:
         cursor.execute(statement, values)
-        scores = {row_id: float(score) for row_id, score in cursor.fetchall()}
-    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms)
+        rows = cursor.fetchall()
+    gathered = None
+    if cap is not None:  # the last row counts the gathered rows
+        gathered = int(rows.pop()[1])
+    scores = {row_id: float(score) for row_id, score in rows}
+    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms), gathered
 
 
 def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float], terms: list[str]) -> Bm25:
@@ -143,13 +165,14 @@ def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float],
     )
 
 
-def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -> str:
+def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool, capped: bool = False) -> str:
     a, own, context = corpus.alias, "search_vector", corpus.context
     fields = f"{a}.id, {a}.{own}" + (f", {a}.{context}" if context else "")
     gathered, source, replies = "", corpus.table, _replies(a)
     if owned:  # the owner's rows gathered first, each read once for whether it replies to a question
         kept = f"{fields}, {replies} AS replies" if context else fields
-        gathered = f"owned AS MATERIALIZED (SELECT {kept} FROM {corpus.table} {a} WHERE {where}),"
+        cap = "LIMIT %(gather)s" if capped else ""
+        gathered = f"owned AS MATERIALIZED (SELECT {kept} FROM {corpus.table} {a} WHERE {where} {cap}),"
         source, where, replies = "owned", "TRUE", f"{a}.replies"
     matched, text = f"{a}.{own} @@ %(any_term)s::tsquery", f"{a}.{own}"
     norms = f"{length_norm(f'length({a}.{own})', '%(own_length)s')} AS own_norm"
@@ -165,6 +188,8 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -
                         UNION ALL
                         SELECT lexeme, c.context_share * cardinality(positions) / c.context_norm
                         FROM unnest({_queried(f"c.{context}")})"""
+    # Gathered with a cap, a last row counts what was gathered (the caller needs to know if it was all).
+    counted_rows = " UNION ALL SELECT NULL, count(*), 1 FROM owned" if owned and capped else ""
     return f"""
         WITH {gathered} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
         -- The pool BM25 ranks is chosen by term frequency (ts_rank), as BM25 itself counts, not by
@@ -179,10 +204,14 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool) -
             SELECT c.id, u.lexeme, sum(u.tf) AS tf
             FROM candidates c CROSS JOIN LATERAL ({frequency}) AS u(lexeme, tf)
             GROUP BY c.id, u.lexeme
+        ),
+        ranked AS (
+            SELECT t.id, sum({term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
+            FROM counted t JOIN df ON df.term = t.lexeme
+            GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s
         )
-        SELECT t.id, sum({term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
-        FROM counted t JOIN df ON df.term = t.lexeme
-        GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s"""
+        SELECT id, score FROM (SELECT id, score, 0 AS part FROM ranked{counted_rows}) r
+        ORDER BY part, score DESC, id"""
 
 
 def _context_share(own_length: str) -> str:

@@ -24,6 +24,7 @@ from memory.ingest.english.sentences import lower_words
 from memory.ingest.english.wordlists import word_list
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
+from memory.search.seeds import gathers
 
 _ASKING = frozenset({"what", "which"})
 # "What kind of music…", "Which types of dogs…": the kind is what comes after them.
@@ -138,7 +139,7 @@ def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list
     where, params = scope.sql(request.window)
     source = "memory_memory m"
     gathered = ""
-    if scope.narrow:  # few rows (one owner's, a small category's) first, as BM25 gathers them (memory.search.bm25)
+    if gathers(scope, "memory_memory") is not None:  # few rows first, as BM25 gathers them (memory.search.bm25)
         gathered = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
         source, where = "owned m", "TRUE"
     statement = f"""{gathered}

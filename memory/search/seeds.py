@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.search.bm25 import Bm25, bm25_rank
+from memory.search.bm25 import Bm25, bm25_rank, bm25_rank_gathered
 from memory.search.corpus import MEMORIES
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
@@ -24,19 +25,46 @@ from memory.search.scope import Scope
 
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     where, params = scope.sql(request.window)
-    return nearest("memory_memory m", where, params, vector, owned=scope.narrow)
+    return nearest("memory_memory m", where, params, vector, gathered=gathers(scope, MEMORIES.table))
 
 
-def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bool) -> dict[uuid.UUID, float]:
+# What a reader sees of one owner, found to hold more rows than HELIX_SEARCH_EXACT_ROWS: its next
+# searches read through the indexes at once. Only a choice of way: a wrong guess costs time, never
+# a result. The newest few thousand are kept.
+_LARGE: OrderedDict[tuple, None] = OrderedDict()
+_LARGE_KEPT = 4096
+
+
+def _size_key(scope: Scope, table: str) -> tuple:
+    return (table, None if scope.readable is None else tuple(scope.readable), scope.user_id, scope.category)
+
+
+def gathers(scope: Scope, table: str) -> tuple | None:
+    """Few rows to read (one owner's, a small category's): gather them first and rank them exactly.
+    The key under which a gathering that finds them many remembers it; None when they are not few."""
+    key = _size_key(scope, table)
+    narrow = scope.narrow if table == MEMORIES.table else scope.user_id is not None  # a chunk has no category
+    return key if narrow and key not in _LARGE else None
+
+
+def _found_large(key: tuple) -> None:
+    _LARGE[key] = None
+    while len(_LARGE) > _LARGE_KEPT:
+        _LARGE.popitem(last=False)
+
+
+def nearest(
+    table: str, where: str, params: dict[str, Any], vector, *, gathered: tuple | None
+) -> dict[uuid.UUID, float]:
     """The ``HELIX_SEARCH_VECTOR_K`` rows of ``table`` ("name alias") matching ``where`` nearest to
     ``vector``, with their cosines, never fewer when that many match.
 
-    One owner's rows (``owned``) are usually few against the whole table: up to
-    ``HELIX_SEARCH_EXACT_ROWS`` of them, an exact scan is faster than walking the HNSW graph for
-    enough of theirs, and exact; it also tells how many there are. Past that (and for a whole
-    workspace) the HNSW index answers, its iterative scan stepping past the rows the filter
-    leaves out. When a very selective filter makes it give up before ``k`` (pgvector stops at
-    ``hnsw.max_scan_tuples``), the rows are ranked exactly after all."""
+    A filter that leaves few rows (``gathered``: one owner's, a small category's) is usually few
+    against the whole table: up to ``HELIX_SEARCH_EXACT_ROWS`` of them, an exact scan is faster than
+    walking the HNSW graph for enough of them, and exact; it also tells how many there are (past
+    that, remembered under ``gathered``). Otherwise the HNSW index answers, its iterative scan
+    stepping past the rows the filter leaves out. When a very selective filter makes it give up
+    before ``k`` (pgvector stops at ``hnsw.max_scan_tuples``), the rows are ranked exactly after all."""
     alias = table.split()[1]
     values = {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K}
     exact = f"""
@@ -44,12 +72,13 @@ def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bo
         SELECT id, 1 - (embedding <=> %(vec)s::vector), count(*) OVER () FROM owned
         ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
     with reader().cursor() as cursor:
-        if owned:
+        if gathered is not None:
             few = settings.HELIX_SEARCH_EXACT_ROWS
             cursor.execute(exact.format(cap="LIMIT %(few)s"), {**values, "few": few + 1})
             rows = cursor.fetchall()
             if not rows or rows[0][2] <= few:
                 return {memory_id: float(cosine) for memory_id, cosine, _ in rows}
+            _found_large(gathered)
         cursor.execute(
             f"""SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}
                 WHERE {where} ORDER BY {alias}.embedding <=> %(vec)s::vector LIMIT %(k)s""",
@@ -64,10 +93,24 @@ def nearest(table: str, where: str, params: dict[str, Any], vector, *, owned: bo
 
 def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
     """BM25 over a memory's own words and, at ``HELIX_SEARCH_CONTEXT_WEIGHT``, the words said just
-    before it (``memory.search.bm25``), inside the seeds' filter."""
+    before it (``memory.search.bm25``), inside the seeds' filter. Few rows (one owner's, a small
+    category's) are gathered first; when they turn out many, through the full-text index."""
     where, params = scope.sql(request.window)
     text = matched_text(request.matched)
-    return bm25_rank(MEMORIES, readable=scope.readable, where=where, params=params, text=text, owned=scope.narrow)
+    key = gathers(scope, MEMORIES.table)
+    if key is not None:
+        gathered = bm25_rank_gathered(
+            MEMORIES,
+            readable=scope.readable,
+            where=where,
+            params=params,
+            text=text,
+            up_to=settings.HELIX_SEARCH_EXACT_ROWS,
+        )
+        if gathered is not None:
+            return gathered
+        _found_large(key)
+    return bm25_rank(MEMORIES, readable=scope.readable, where=where, params=params, text=text, owned=False)
 
 
 # "What does the user like?": an agent's question names the memory's owner as "the user", and a

@@ -1,8 +1,11 @@
-"""The vector seeds of a large owner come from the HNSW index with the owner's and visibility filter,
-and a filter that leaves few rows still gives a full page: the nearest rows exactly, never fewer
-than asked while that many match (pgvector's iterative scan gives up at ``hnsw.max_scan_tuples``)."""
+"""A large owner is searched through the indexes (HNSW with the owner's and visibility filter, BM25 through
+the full-text index), a small one gathered first and ranked exactly; and a filter that leaves few rows
+still gives a full page: the nearest rows exactly, never fewer than asked while that many match
+(pgvector's iterative scan gives up at ``hnsw.max_scan_tuples``)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -10,37 +13,52 @@ from django.db import connection
 from django.test import override_settings
 
 from memory.models import Memory
+from memory.search.bm25 import bm25_rank, bm25_rank_gathered
+from memory.search.conductor import memory_search
+from memory.search.corpus import MEMORIES
 from memory.search.scope import Scope
-from memory.search.seeds import nearest
-from tests.factories import make_principal, unit_vector
+from memory.search.seeds import gathers, nearest
+from rbac.models import Role
+from tests.factories import grant, make_principal, make_workspace, unit_vector
 
 pytestmark = pytest.mark.django_db
 
 K = 20
 
 
+@dataclass
+class Crowd:
+    seen: int  # the workspace the reader sees
+    reader: object
+
+
 @pytest.fixture
-def crowd():
-    """Owner ``rare`` has 30 memories a reader of workspace 1 sees, hidden among 400 of theirs in
-    workspace 2 and 400 of another owner's."""
+def crowd() -> Crowd:
+    """Owner ``rare`` has 30 memories a reader of one workspace sees, hidden among 400 of theirs in
+    another workspace and 400 of another owner's."""
+    seen, hidden = make_workspace("seen"), make_workspace("hidden")
+    reader = make_principal("reader")
+    grant(reader, seen, Role.VIEWER)
     author = make_principal("writer").user
-    rows = [("rare", [1])] * 30 + [("rare", [2])] * 400 + [("crowd", [1])] * 400
+    rows = [("rare", seen.id)] * 30 + [("rare", hidden.id)] * 400 + [("crowd", seen.id)] * 400
     Memory.objects.bulk_create(
         Memory(
-            content=f"memory {n}", content_key=f"k{n}", user_id=owner, author=author, rbac_scope="default",
-            visible_in=seen_in, embedding=unit_vector(n),
+            content=f"note {n} about the harbour", content_key=f"k{n}", user_id=owner, author=author,
+            rbac_scope="default", visible_in=[space], embedding=unit_vector(n),
         )
-        for n, (owner, seen_in) in enumerate(rows)
+        for n, (owner, space) in enumerate(rows)
     )  # fmt: skip
+    return Crowd(seen.id, reader.user)
 
 
-def nearest_of(owner: str, vector: list[float]) -> dict:
-    where, params = Scope(readable=[1], user_id=owner).sql()
-    return nearest("memory_memory m", where, params, vector, owned=True)
+def nearest_of(crowd: Crowd, owner: str, vector: list[float]) -> dict:
+    scope = Scope(readable=[crowd.seen], user_id=owner)
+    where, params = scope.sql()
+    return nearest("memory_memory m", where, params, vector, gathered=gathers(scope, "memory_memory"))
 
 
-def exactly(owner: str, vector: list[float]) -> list[str]:
-    rows = Memory.objects.filter(user_id=owner, visible_in__overlap=[1]).values_list("id", "embedding")
+def exactly(crowd: Crowd, owner: str, vector: list[float]) -> list[str]:
+    rows = Memory.objects.filter(user_id=owner, visible_in__overlap=[crowd.seen]).values_list("id", "embedding")
     ranked = sorted(rows, key=lambda row: -float(np.dot(row[1], vector)))
     return [memory_id for memory_id, _ in ranked[:K]]
 
@@ -59,10 +77,11 @@ def test_a_filter_leaving_few_rows_still_gives_a_full_page_of_the_nearest(crowd)
     walk_the_graph(max_scan_tuples=10)  # of 830 rows, 30 pass the filter
     query = unit_vector(10_000)
 
-    found = nearest_of("rare", query)
+    for _ in range(2):  # the second time the owner is known to be large
+        found = nearest_of(crowd, "rare", query)
 
-    assert len(found) == K
-    assert sorted(found) == sorted(exactly("rare", query))
+        assert len(found) == K
+        assert sorted(found) == sorted(exactly(crowd, "rare", query))
 
 
 @override_settings(HELIX_SEARCH_VECTOR_K=K, HELIX_SEARCH_EXACT_ROWS=100)
@@ -70,9 +89,9 @@ def test_an_owner_of_few_rows_is_ranked_exactly(crowd):
     walk_the_graph(max_scan_tuples=10)
     query = unit_vector(10_001)
 
-    found = nearest_of("rare", query)
+    found = nearest_of(crowd, "rare", query)
 
-    assert sorted(found) == sorted(exactly("rare", query))
+    assert sorted(found) == sorted(exactly(crowd, "rare", query))
     vectors = dict(Memory.objects.filter(pk__in=list(found)).values_list("id", "embedding"))
     assert all(abs(cosine - float(np.dot(vectors[i], query))) < 1e-5 for i, cosine in found.items())
 
@@ -80,8 +99,32 @@ def test_an_owner_of_few_rows_is_ranked_exactly(crowd):
 @override_settings(HELIX_SEARCH_VECTOR_K=K, HELIX_SEARCH_EXACT_ROWS=10)
 def test_an_owner_with_fewer_rows_than_asked_gets_them_all(crowd):
     walk_the_graph(max_scan_tuples=10)
-    Memory.objects.filter(user_id="rare", visible_in=[1]).exclude(
-        pk__in=Memory.objects.filter(user_id="rare", visible_in=[1]).values("pk")[:12]
-    ).delete()
+    visible = Memory.objects.filter(user_id="rare", visible_in=[crowd.seen])
+    visible.exclude(pk__in=visible.values("pk")[:12]).delete()
 
-    assert len(nearest_of("rare", unit_vector(10_002))) == 12
+    assert len(nearest_of(crowd, "rare", unit_vector(10_002))) == 12
+
+
+@pytest.mark.parametrize("bound", [10, 2000])
+def test_a_search_of_a_large_owner_finds_a_full_page_of_only_what_the_reader_sees(crowd, settings, bound):
+    settings.HELIX_SEARCH_EXACT_ROWS = bound
+    seen = set(Memory.objects.filter(user_id="rare", visible_in=[crowd.seen]).values_list("id", flat=True))
+
+    for _ in range(2):
+        results = memory_search(actor=crowd.reader, query="note about the harbour", user_id="rare", limit=10)["results"]
+
+        assert len(results) == 10
+        assert {r["id"] for r in results} <= {str(i) for i in seen}
+
+
+def test_bm25_gathers_an_owner_of_few_rows_and_gives_way_for_one_of_many(crowd):
+    scope = Scope(readable=[crowd.seen], user_id="rare")
+    where, params = scope.sql()
+    rank = {"readable": [crowd.seen], "where": where, "params": params, "text": "harbour note"}
+
+    whole = bm25_rank(MEMORIES, owned=True, **rank)
+    gathered = bm25_rank_gathered(MEMORIES, up_to=30, **rank)
+
+    assert gathered is not None and gathered.scores == whole.scores and len(whole.scores) == 30
+    assert bm25_rank_gathered(MEMORIES, up_to=29, **rank) is None
+    assert bm25_rank(MEMORIES, owned=False, **rank).scores == whole.scores
