@@ -24,7 +24,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from helixsite.db.replicas import reader
-from memory.search.corpus import MEMORIES
+from memory.search.corpus import MEMORIES, deltas_fold
 
 TOTALS = "categories_categorycount"
 DELTAS = "categories_categorycountdelta"
@@ -184,28 +184,21 @@ def category_size(*, readable: list[int] | None, user_id: str | None, path: str)
 def counts_fold(*, wait: bool = False) -> int:
     """Move the pending deltas into the totals; the number of totals written. Another fold
     already running makes this one a no-op, unless asked to ``wait`` for it."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        if wait:
-            cursor.execute(f"SELECT pg_advisory_xact_lock({_FOLD_LOCK})")
-        else:
-            cursor.execute(f"SELECT pg_try_advisory_xact_lock({_FOLD_LOCK})")
-            if not cursor.fetchone()[0]:
-                return 0
-        cursor.execute(
+    return deltas_fold(
+        lock=_FOLD_LOCK,
+        wait=wait,
+        deltas=DELTAS,
+        statements=[
             f"""WITH gone AS (DELETE FROM {DELTAS} RETURNING {_COLUMNS})
                 INSERT INTO {TOTALS} AS k ({_COLUMNS})
                 SELECT visibility, user_id, path, sum(memories), max(newest)
                 FROM gone GROUP BY visibility, user_id, path
                 ON CONFLICT (user_id, path, visibility) DO UPDATE SET
-                    memories = k.memories + excluded.memories, newest = greatest(k.newest, excluded.newest)"""
-        )
-        folded = cursor.rowcount
-        # An owner whose last memory left is no longer named here (an erasure relies on it).
-        cursor.execute(f"DELETE FROM {TOTALS} WHERE memories <= 0")
-    if not connection.in_atomic_block:
-        with connection.cursor() as cursor:  # as corpus_fold: the deleted deltas would be stepped over
-            cursor.execute(f"VACUUM (SKIP_LOCKED) {DELTAS}")
-    return folded
+                    memories = k.memories + excluded.memories, newest = greatest(k.newest, excluded.newest)""",
+            # An owner whose last memory left is no longer named here (an erasure relies on it).
+            f"DELETE FROM {TOTALS} WHERE memories <= 0",
+        ],
+    )
 
 
 def counts_recount() -> int:

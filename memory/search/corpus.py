@@ -122,14 +122,11 @@ def _statistics(corpus: Corpus, readable: list[int] | None, wanted: str, params:
 def corpus_fold(*, wait: bool = False) -> int:
     """Move the pending deltas into the totals; the number of totals written. Another fold
     already running makes this one a no-op, unless asked to ``wait`` for it."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        if wait:
-            cursor.execute(f"SELECT pg_advisory_xact_lock({_FOLD_LOCK})")
-        else:
-            cursor.execute(f"SELECT pg_try_advisory_xact_lock({_FOLD_LOCK})")
-            if not cursor.fetchone()[0]:
-                return 0
-        cursor.execute(
+    return deltas_fold(
+        lock=_FOLD_LOCK,
+        wait=wait,
+        deltas=DELTAS,
+        statements=[
             f"""WITH gone AS (DELETE FROM {DELTAS} RETURNING {_COLUMNS})
                 INSERT INTO {TOTALS} AS k ({_COLUMNS})
                 SELECT corpus, visibility, term, sum(documents), sum(own_length), sum(context_length)
@@ -137,16 +134,34 @@ def corpus_fold(*, wait: bool = False) -> int:
                 ON CONFLICT (corpus, term, visibility) DO UPDATE SET
                     documents = k.documents + excluded.documents,
                     own_length = k.own_length + excluded.own_length,
-                    context_length = k.context_length + excluded.context_length"""
-        )
+                    context_length = k.context_length + excluded.context_length""",
+            f"DELETE FROM {TOTALS} WHERE documents = 0",
+        ],
+    )
+
+
+def deltas_fold(*, lock: str, wait: bool, deltas: str, statements: list[str]) -> int:
+    """Run ``statements`` (the first folds ``deltas`` into their totals) in one transaction under
+    the advisory ``lock``; the rows the first wrote. Another fold holding the lock makes this one a
+    no-op, unless asked to ``wait`` for it. Kept counters (these statistics, the category counts)
+    fold this way."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        if wait:
+            cursor.execute(f"SELECT pg_advisory_xact_lock({lock})")
+        else:
+            cursor.execute(f"SELECT pg_try_advisory_xact_lock({lock})")
+            if not cursor.fetchone()[0]:
+                return 0
+        cursor.execute(statements[0])
         folded = cursor.rowcount
-        cursor.execute(f"DELETE FROM {TOTALS} WHERE documents = 0")
+        for statement in statements[1:]:
+            cursor.execute(statement)
     if not connection.in_atomic_block:
         # The deltas just deleted stay in the table and its index until a vacuum: a search would
         # step over every one of them (after a large load, millions: 0.2 s a search) until
         # autovacuum comes round. Vacuuming the nearly empty table takes milliseconds.
         with connection.cursor() as cursor:
-            cursor.execute(f"VACUUM (SKIP_LOCKED) {DELTAS}")
+            cursor.execute(f"VACUUM (SKIP_LOCKED) {deltas}")
     return folded
 
 

@@ -19,6 +19,7 @@ from rbac.models import Workspace
 from stewardship.access import steward_only
 from stewardship.paging import page_after
 from stewardship.services import audit_record
+from stewardship.states import CURRENT, memory_states
 
 PAGE_SIZE = 25
 TABLE_ROWS = 30
@@ -108,6 +109,9 @@ def _drill(request: HttpRequest, form: AtlasForm) -> dict[str, Any]:
     # By event time: memory_event_time indexes it, so a large category's first rows are found
     # without sorting all of them.
     page = page_after(memories, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="valid_from")
+    states = memory_states([memory.id for memory in page.rows])
+    for memory in page.rows:
+        memory.room_state = states.get(str(memory.id), CURRENT)
     query = request.GET.copy()
     query.pop("cursor", None)
     return {"drill": {"path": path, "page": page, "query": query.urlencode()}, "form": form}

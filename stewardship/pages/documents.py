@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from memory.documents.models import Chunk, Document, DocumentStatus, ExtractedFrom
 from stewardship.access import steward_only
 from stewardship.paging import page_after, query_without_cursor
+from stewardship.states import CURRENT, memory_states
 
 PAGE_SIZE = 50
 CHUNKS_SHOWN = 50
@@ -64,11 +65,15 @@ def document_page(request: HttpRequest, document_id: uuid.UUID) -> HttpResponse:
         .select_related("memory", "chunk")
         .order_by("chunk__version", "chunk__position", "memory__created_at")
     )
+    extracted = list(read_from[:MEMORIES_SHOWN])
+    states = memory_states([link.memory_id for link in extracted])
+    for link in extracted:
+        link.memory.room_state = states.get(str(link.memory_id), CURRENT)
     context = {
         "document": document,
         "chunks": list(current.order_by("position")[:CHUNKS_SHOWN]),
         "history": document.history.select_related("actor"),
-        "extracted": list(read_from[:MEMORIES_SHOWN]),
+        "extracted": extracted,
         "shown": {"chunks": CHUNKS_SHOWN, "memories": MEMORIES_SHOWN},
     }
     return render(request, "stewardship/document.html", context)

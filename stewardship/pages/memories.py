@@ -12,9 +12,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import ValidationError
 
@@ -27,6 +29,7 @@ from memory.selectors import memory_detail
 from memory.services.corrections import memory_forget, memory_restore, memory_update
 from stewardship.access import steward_only
 from stewardship.services import audit_record
+from stewardship.states import CURRENT, MemoryState, memory_states
 
 SEARCH_FIELDS = ("query", "user_id", "scope", "mode", "limit", "time_from", "time_to")
 GRAPH_DEPTH, GRAPH_LIMIT = 2, 60
@@ -55,7 +58,14 @@ def _search(viewer_name: str, raw: Any) -> dict[str, Any]:
         return {"error": validation_error(exc.detail, exc.get_codes())["error"]}
     except ApplicationError as exc:
         return {"error": exc}
+    states = memory_states([r["id"] for r in answer["results"] if "id" in r], viewer=viewer)
+    for result in answer["results"]:
+        result["room_state"] = states.get(result.get("id", ""), CURRENT)
     return {"answer": answer}
+
+
+def _state_of(memory_id: uuid.UUID, viewer: User | None) -> MemoryState:
+    return memory_states([memory_id], viewer=viewer).get(str(memory_id), CURRENT)
 
 
 @steward_only
@@ -64,9 +74,12 @@ def memory_page(request: HttpRequest, memory_id: uuid.UUID) -> HttpResponse:
     viewer = User.objects.filter(username=viewer_name, is_active=True).first() if viewer_name else request.user
     if viewer is None:
         raise Http404("No active principal by this name.")
-    forgotten = Memory.objects.filter(pk=memory_id, deleted_at__isnull=False).defer("embedding").first()
-    if forgotten is not None and viewer == request.user:
-        return render(request, "stewardship/memory.html", {"memory": forgotten, "history": forgotten.history.all()})
+    # A memory no search reads any more (forgotten, expired) keeps its page for the steward.
+    gone = Q(deleted_at__isnull=False) | Q(expires_at__lte=timezone.now())
+    past = Memory.objects.filter(gone, pk=memory_id).defer("embedding").first()
+    if past is not None and viewer == request.user:
+        context = {"memory": past, "history": past.history.all(), "state": _state_of(memory_id, None)}
+        return render(request, "stewardship/memory.html", context)
     try:
         detail = memory_detail(actor=viewer, memory_id=memory_id)
         graph = memory_graph(actor=viewer, memory_id=memory_id, depth=GRAPH_DEPTH, limit=GRAPH_LIMIT)
@@ -79,6 +92,7 @@ def memory_page(request: HttpRequest, memory_id: uuid.UUID) -> HttpResponse:
         "history": detail.history,
         "graph": {**graph, "center": str(memory_id)},
         "viewer_name": viewer_name,
+        "state": _state_of(memory_id, viewer if viewer_name else None),
     }
     return render(request, "stewardship/memory.html", context)
 

@@ -197,3 +197,21 @@ def test_granting_a_role_on_the_page_changes_what_that_principals_search_returns
     expect(page.locator("#access-rule")).to_have_text("permission_missing")  # a viewer reads, never writes
     screenshot("access")
     assert problems == []
+
+
+def test_a_retracted_memory_shows_its_state_and_leads_to_its_review(page, live_server, log_in, writer, problems):
+    person("ada", admin=True)
+    allergy = _add(writer, "I am allergic to peanuts.")
+    _add(writer, "I'm not allergic to peanuts after all.")
+    review = ContradictionReview.objects.get(to_memory_id=allergy)
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/memories/{allergy}/")
+
+    state = page.locator("#memory-state")
+    expect(state.locator("[data-state]")).to_have_text("retracted")
+    expect(state).not_to_contain_text("current")
+    state.get_by_role("link", name="review open").click()
+    expect(page.locator(f"#review-{review.id}")).to_be_visible()
+    assert page.url.endswith(f"/steward/reviews/#review-{review.id}")
+    assert problems == []

@@ -13,6 +13,7 @@ from django.test import Client
 
 from memory.categories.models import AtlasSnapshot
 from memory.categories.services import atlas_snapshot_take, memories_file
+from memory.models import Edge, EdgeType, Memory
 from rbac.models import Principal, Role
 from rbac.policy import write_domain_resolve
 from stewardship.pages import atlas as atlas_page
@@ -130,6 +131,20 @@ def test_the_drill_down_lists_a_category_and_its_children(steward, library):
         "Bob deploys the staging cluster with Terraform.",
         "Bob moved the DNS servers.",
     ]
+
+
+def test_the_drill_down_says_which_memory_is_retracted_and_by_what(steward, library):
+    deploys = Memory.objects.get(pk=library["Bob deploys the staging cluster with Terraform."])
+    moved = Memory.objects.get(pk=library["Bob moved the DNS servers."])
+    Memory.objects.filter(pk=moved.pk).update(facets={"change": ["retracts"]})
+    Edge.objects.create(source=moved, target=deploys, edge_type=EdgeType.CONTRADICTS, confidence=0.9)
+
+    html = steward.get(URL, {"category": "work"}, **HTMX, HTTP_HX_TARGET="atlas-drill").content.decode()
+
+    row = next(r for r in html.split("<tr") if f"/steward/memories/{deploys.id}/" in r)
+    assert 'data-state="retracted"' in row and f"/steward/memories/{moved.id}/" in row
+    other = next(r for r in html.split("<tr") if "Bob moved the DNS servers." in r)
+    assert "data-state" not in other, "a current memory needs no word in a list"
 
 
 def test_the_drill_down_keeps_the_filters(steward, library):

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
-from memory.models import Memory
-from rbac.models import Principal, Role
+from memory.charter.models import ContradictionReview
+from memory.models import Edge, EdgeType, Memory
+from rbac.models import Principal, Role, Workspace
 from stewardship.models import AuditEntry
 from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 
@@ -126,3 +129,78 @@ def test_a_correction_refused_by_the_rules_is_shown_inline_and_changes_nothing(s
     assert answer.status_code == 409 and "duplicate" in answer.content.decode()
     assert Memory.objects.get(pk=memory_id).content == "Bob's desk is 4B." and other
     assert not AuditEntry.objects.exists()
+
+
+# --- states: every page and list that shows a memory says what state it is in, and why ---------
+
+
+def _state_html(steward, memory_id: str, **params) -> str:
+    html = steward.get(f"/steward/memories/{memory_id}/", params).content.decode()
+    found = re.search(r'<dd id="memory-state">(.*?)</dd>', html, re.S)
+    assert found, html
+    return found.group(1)
+
+
+def test_a_retracted_memory_says_so_with_what_took_it_back_and_its_review(steward, two_teams):
+    allergy = _add(two_teams["red"], "red", "I am allergic to peanuts.", user_id="alice")
+    taken_back = _add(two_teams["red"], "red", "I'm not allergic to peanuts after all.", user_id="alice")
+    review = ContradictionReview.objects.get(to_memory_id=allergy)
+
+    state = _state_html(steward, allergy)
+
+    assert 'data-state="retracted"' in state and "current" not in state
+    assert f'href="/steward/memories/{taken_back}/"' in state
+    assert f'href="/steward/reviews/#review-{review.id}"' in state and "review open" in state
+    listed = steward.get("/steward/memories/", {"as": "red", "query": "peanuts", "user_id": "alice"}).content.decode()
+    row = next(r for r in listed.split("<tr") if f"/steward/memories/{allergy}/" in r)
+    assert 'data-state="retracted"' in row and f"/steward/memories/{taken_back}/" in row
+
+
+def test_a_superseded_memory_links_the_later_one(steward, two_teams):
+    old = _add(two_teams["red"], "red", "Bob lives in Lisbon.")
+    new = _add(two_teams["red"], "red", "Bob moved to Porto.")
+
+    state = _state_html(steward, old)
+
+    assert 'data-state="superseded"' in state and f'href="/steward/memories/{new}/"' in state
+    assert 'data-state="current"' in _state_html(steward, new)
+
+
+def test_forgotten_and_expired_memories_say_so(steward, two_teams):
+    forgotten = _add(two_teams["red"], "red", "Bob's locker code is 4411.")
+    expired = _add(two_teams["red"], "red", "Bob parks in bay 12 this week.")
+    assert (
+        two_teams["red"].post("/api/v1/forget_memory", {"actor_id": "red", "memory_id": forgotten}).status_code == 200
+    )
+    Memory.objects.filter(pk=expired).update(expires_at=timezone.now() - timedelta(hours=1))
+
+    assert 'data-state="forgotten"' in _state_html(steward, forgotten)
+    assert 'data-state="expired"' in _state_html(steward, expired)
+
+
+def test_a_contradicted_memory_links_the_open_review(steward, two_teams):
+    older = _add(two_teams["red"], "red", "Bob's team meets on Mondays.")
+    newer = _add(two_teams["red"], "red", "Bob's standup is at nine.")
+    first, second = Memory.objects.get(pk=older), Memory.objects.get(pk=newer)
+    Edge.objects.create(source=second, target=first, edge_type=EdgeType.CONTRADICTS, confidence=0.8)
+    review = ContradictionReview.objects.create(
+        from_memory=second, to_memory=first, rbac_scope=first.rbac_scope,
+        workspace=Workspace.objects.get(slug="red"), conflict_kind="fact:meeting",
+    )  # fmt: skip
+
+    state = _state_html(steward, older)
+
+    assert 'data-state="contradicted"' in state and f"#review-{review.id}" in state
+    assert f'href="/steward/memories/{newer}/"' in state
+
+
+def test_a_view_as_page_names_no_cause_that_principal_cannot_open(steward, two_teams):
+    old = _add(two_teams["red"], "red", "Bob lives in Lisbon.")
+    Memory.objects.filter(pk=old).update(visible_in=[Workspace.objects.get(slug="red").id])
+    new = _add(two_teams["red"], "red", "Bob moved to Porto.")
+    Memory.objects.filter(pk=new).update(visible_in=[Workspace.objects.get(slug="blue").id])
+
+    as_red = _state_html(steward, old, **{"as": "red"})
+
+    assert 'data-state="superseded"' in as_red and new not in as_red
+    assert new in _state_html(steward, old)
