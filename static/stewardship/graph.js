@@ -28,7 +28,7 @@
     const view = cytoscape({
       container: target,
       elements: elements,
-      layout: { name: "breadthfirst", roots: "#" + CSS.escape(graph.center), directed: false, padding: 20, spacingFactor: 1.1 },
+      layout: { name: "preset" },
       style: [
         { selector: "node", style: { "background-color": "#2b6cb0", label: "data(label)", "font-size": 10, "text-wrap": "wrap", "text-max-width": 140, color: "#1a202c", "text-valign": "bottom", "text-margin-y": 4, width: 18, height: 18 } },
         { selector: "node.center", style: { "background-color": "#c05621", width: 26, height: 26, "font-weight": "bold" } },
@@ -37,8 +37,11 @@
         { selector: "edge.supersedes", style: { "line-style": "dashed" } },
         { selector: "edge.contradicts", style: { "line-color": "#c53030", "target-arrow-color": "#c53030", color: "#c53030" } },
       ],
-      wheelSensitivity: 0.3,
     });
+    // The root by reference: a selector "#" + id is not valid CSS for an id starting with a digit
+    // (most UUIDs), and Cytoscape would ignore it.
+    const root = view.getElementById(graph.center);
+    view.layout({ name: "breadthfirst", roots: root, directed: false, padding: 20, spacingFactor: 1.1 }).run();
     view.on("tap", "node", function (event) {
       const id = event.target.id();
       if (id !== graph.center) {
@@ -46,6 +49,7 @@
         window.location.href = "/steward/memories/" + id + "/" + (viewer ? "?as=" + encodeURIComponent(viewer) : "");
       }
     });
+    target.dataset.root = root.nonempty() ? root.id() : "";
     target.dataset.nodes = String(view.nodes().length);
     target.dataset.edges = String(view.edges().length);
   }

@@ -27,6 +27,8 @@ from memory.search.conductor import memory_graph, memory_search
 from memory.search.params import SCOPES
 from memory.selectors import memory_detail
 from memory.services.corrections import memory_forget, memory_restore, memory_update
+from rbac.models import Workspace
+from rbac.policy import is_global_admin, readable_workspace_ids
 from stewardship.access import steward_only
 from stewardship.services import audit_record
 from stewardship.states import CURRENT, MemoryState, memory_states
@@ -64,6 +66,14 @@ def _search(viewer_name: str, raw: Any) -> dict[str, Any]:
     return {"answer": answer}
 
 
+def _slugs(workspace_ids: list[int], viewer: User | None = None) -> list[str]:
+    """The workspaces a memory is visible in, by name; as ``viewer`` sees it, only those it reads."""
+    shown = Workspace.objects.filter(id__in=workspace_ids)
+    if viewer is not None and not is_global_admin(viewer):
+        shown = shown.filter(id__in=readable_workspace_ids(viewer))
+    return list(shown.order_by("slug").values_list("slug", flat=True))
+
+
 def _state_of(memory_id: uuid.UUID, viewer: User | None) -> MemoryState:
     return memory_states([memory_id], viewer=viewer).get(str(memory_id), CURRENT)
 
@@ -79,7 +89,7 @@ def memory_page(request: HttpRequest, memory_id: uuid.UUID) -> HttpResponse:
     past = Memory.objects.filter(gone, pk=memory_id).defer("embedding").first()
     if past is not None and viewer == request.user:
         context = {"memory": past, "history": past.history.all(), "state": _state_of(memory_id, None)}
-        return render(request, "stewardship/memory.html", context)
+        return render(request, "stewardship/memory.html", {**context, "visible_slugs": _slugs(past.visible_in)})
     try:
         detail = memory_detail(actor=viewer, memory_id=memory_id)
         graph = memory_graph(actor=viewer, memory_id=memory_id, depth=GRAPH_DEPTH, limit=GRAPH_LIMIT)
@@ -93,6 +103,7 @@ def memory_page(request: HttpRequest, memory_id: uuid.UUID) -> HttpResponse:
         "graph": {**graph, "center": str(memory_id)},
         "viewer_name": viewer_name,
         "state": _state_of(memory_id, viewer if viewer_name else None),
+        "visible_slugs": _slugs(detail.memory.visible_in, viewer if viewer_name else None),
     }
     return render(request, "stewardship/memory.html", context)
 

@@ -4,13 +4,16 @@ with htmx, the memory graph picture, and CSRF on every POST."""
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from memory.charter.models import ContradictionReview
-from rbac.models import Role
-from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
+from memory.models import Edge, EdgeType
+from rbac.models import Principal, Role
+from rbac.policy import write_domain_resolve
+from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_principal, make_workspace
 from tests.stewardship.browser.conftest import person
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -215,3 +218,23 @@ def test_a_retracted_memory_shows_its_state_and_leads_to_its_review(page, live_s
     expect(page.locator(f"#review-{review.id}")).to_be_visible()
     assert page.url.endswith(f"/steward/reviews/#review-{review.id}")
     assert problems == []
+
+
+def test_the_graph_is_laid_out_from_its_memory_without_a_console_warning(page, live_server, log_in, writer, problems):
+    person("ada", admin=True)
+    author = Principal.objects.get(user__username="writer")
+    domain = write_domain_resolve(actor=author.user, group_id="team")
+    # An id starting with a digit, as most are: "#" + id is no valid selector for it.
+    old = make_memory(author=author, domain=domain, user_id="bob", content="Bob lives in Lisbon.", id=uuid.UUID(int=1))
+    new = make_memory(author=author, domain=domain, user_id="bob", content="Bob moved to Porto.")
+    Edge.objects.create(source=new, target=old, edge_type=EdgeType.SUPERSEDES, confidence=1.0)
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    log_in("ada")
+
+    page.goto(f"{live_server.url}/steward/memories/{old.id}/")
+
+    graph = page.locator("#memory-graph")
+    expect(graph).to_have_attribute("data-root", str(old.id))
+    expect(graph).to_have_attribute("data-nodes", "2")
+    assert warnings == [] and problems == []

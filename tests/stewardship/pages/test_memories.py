@@ -204,3 +204,16 @@ def test_a_view_as_page_names_no_cause_that_principal_cannot_open(steward, two_t
 
     assert 'data-state="superseded"' in as_red and new not in as_red
     assert new in _state_html(steward, old)
+
+
+def test_a_memory_page_names_its_workspaces_and_a_view_as_page_only_those_that_principal_reads(steward, two_teams):
+    memory = _add(two_teams["red"], "red", "Bob's locker code is 4411.")
+    red, blue = Workspace.objects.get(slug="red"), Workspace.objects.get(slug="blue")
+    Memory.objects.filter(pk=memory).update(visible_in=[red.id, blue.id])
+
+    def visible(**params) -> str:
+        html = steward.get(f"/steward/memories/{memory}/", params).content.decode()
+        return re.search(r"<dt>write domain</dt><dd>(.*?)</dd>", html, re.S).group(1)
+
+    assert ">blue</a>" in visible() and ">red</a>" in visible() and f"{red.id}," not in visible()
+    assert ">red</a>" in visible(**{"as": "red"}) and "blue" not in visible(**{"as": "red"})

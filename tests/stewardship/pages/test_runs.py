@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from memory.models import Inference, IngestRun
-from rbac.models import Principal, Role
+from rbac.models import Principal, Role, Workspace
 from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 
 pytestmark = pytest.mark.django_db
@@ -47,6 +47,26 @@ def test_a_run_shows_its_message_stages_and_result(steward, writer):
     for stage in ("extract", "embed", "candidates", "decide", "apply"):
         assert f'id="stage-{stage}"' in html
     assert "succeeded" in html and "ADD" in html, "the decisions and the result are shown"
+
+
+def test_a_run_names_its_workspace_once_and_its_times_to_the_second(steward, writer):
+    assert _add(writer, "Bob's build server is called ravel-07.") == 200
+    run = IngestRun.objects.get()
+
+    html = steward.get(f"/steward/runs/{run.id}/").content.decode()
+
+    domain = re.search(r"<dt>write domain</dt><dd>(.*?)</dd>", html, re.S).group(1)
+    assert domain.startswith("team") and run.rbac_scope in domain, "the workspace, and its write domain apart"
+    started = re.search(r"<dt>started</dt><dd>(.*?)</dd>", html, re.S).group(1)
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+", started), started
+
+
+def test_a_run_in_the_default_domain_does_not_say_default_twice(steward):
+    run = IngestRun.objects.create(rbac_scope="default", workspace=Workspace.objects.get(slug="default"))
+
+    html = steward.get(f"/steward/runs/{run.id}/").content.decode()
+
+    assert re.search(r"<dt>write domain</dt><dd>(.*?)</dd>", html, re.S).group(1).strip() == "default"
 
 
 def test_runs_filter_by_status_and_principal_and_page_with_a_cursor(steward, writer):
