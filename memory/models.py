@@ -103,6 +103,7 @@ class Memory(models.Model):
     objects = MemoryQuerySet.as_manager()
 
     class Meta:
+        verbose_name_plural = "memories"
         ordering = ["-created_at"]
         indexes = [
             HnswIndex(

@@ -217,3 +217,22 @@ def test_a_memory_page_names_its_workspaces_and_a_view_as_page_only_those_that_p
 
     assert ">blue</a>" in visible() and ">red</a>" in visible() and f"{red.id}," not in visible()
     assert ">red</a>" in visible(**{"as": "red"}) and "blue" not in visible(**{"as": "red"})
+
+
+def test_forgetting_and_restoring_show_no_content_change_in_the_history(steward, two_teams):
+    memory = _add(two_teams["red"], "red", "Bob's locker code is 4411.")
+    for action in ("forget", "restore"):
+        assert steward.post(f"/steward/memories/{memory}/correct/", {"action": action}).status_code == 302
+
+    html = steward.get(f"/steward/memories/{memory}/").content.decode()
+
+    history = html[html.index('id="history-title"') :]
+    rows = history[history.index("<tbody>") : history.index("</tbody>")]
+    assert rows.count("<tr>") == 3, "written, forgotten, restored"
+    assert "→" not in rows, "forgetting and restoring change no content"
+
+
+def test_django_admin_names_the_memories(steward):
+    html = steward.get("/admin/").content.decode()
+
+    assert "Memories" in html and "Memorys" not in html
