@@ -44,7 +44,8 @@ SEARCH, GATES, LIMITS, BUDGET, LLM, EMBEDDINGS, SWEEPS, BACKUPS = PATCH_GROUPS =
     "Sweeps and retention",
     "Backups",
 )
-_MARKUP = re.compile(r"[`*]|\[([^\]]*)\]\([^)]*\)")
+# A code span keeps its text (`*` is a value, not emphasis); emphasis marks and link targets go.
+_MARKUP = re.compile(r"`([^`]*)`|\*+|\[([^\]]*)\]\([^)]*\)")
 
 
 class SearchModePreset(TypedDict):
@@ -73,7 +74,7 @@ SEARCH_MODE_PRESETS: dict[str, SearchModePreset] = {
 
 def plain_text(markdown: str) -> str:
     """``markdown`` without its code marks, emphasis and link targets, as the room shows it."""
-    return _MARKUP.sub(lambda match: match.group(1) or "", markdown).strip()
+    return _MARKUP.sub(lambda match: match.group(1) or match.group(2) or "", markdown).strip()
 
 
 def _number(bound: float) -> str:

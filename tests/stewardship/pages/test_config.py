@@ -144,3 +144,12 @@ def test_the_effective_page_never_shows_a_queue_url_that_may_carry_a_password(st
     html = steward.get(reverse("steward:config")).content.decode()
     assert 'id="setting-HELIX_QUEUE_URL"' in html
     assert "hunter2" not in html and "queue.internal" not in html
+
+
+def test_a_value_written_as_code_in_a_meaning_keeps_its_characters(steward):
+    effective = _row(
+        steward.get(reverse("steward:config")).content.decode(), 'id="setting-HELIX_FORWARDED_ALLOW_IPS"', "</tr>"
+    )
+
+    assert "or *) whose X-Forwarded-For" in effective
+    assert plain_text("**bold**, `a*b`, [the guide](docs/x.md)") == "bold, a*b, the guide"
