@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db.models import Q
 from django.utils import timezone
 
 from memory.charter.models import ContradictionReview
@@ -82,7 +81,7 @@ def _causes(wanted: list[str], viewer: User | None) -> dict[tuple[str, str], tup
     found: dict[tuple[str, str], tuple[uuid.UUID, datetime]] = {}
     for target, kind, source, created, facets in edges:
         found[(str(target), kind)] = (source, created)
-        change = (facets or {}).get("change") if isinstance(facets, dict) else None
+        change = facets.get("change") if isinstance(facets, dict) else None
         if kind == EdgeType.CONTRADICTS and isinstance(change, list) and change[:1] == ["retracts"]:
             found[(str(target), "retracts")] = (source, created)
     return found
@@ -90,5 +89,5 @@ def _causes(wanted: list[str], viewer: User | None) -> dict[tuple[str, str], tup
 
 def _reviews(wanted: list[str]) -> dict[str, ContradictionReview]:
     """memory → its newest contradiction review (the memory as the older statement)."""
-    reviews = ContradictionReview.objects.filter(Q(to_memory_id__in=wanted)).order_by("created_at")
+    reviews = ContradictionReview.objects.filter(to_memory_id__in=wanted).order_by("created_at")
     return {str(review.to_memory_id): review for review in reviews}
