@@ -1,5 +1,6 @@
 """How the agent tools appear in the OpenAPI document (``/api/schema/``): the error shape every
-tool may answer, distinct component names per tool, and the bearer-token scheme."""
+tool may answer, distinct component names per tool, their summaries and descriptions as
+Markdown, and the bearer-token scheme."""
 
 from __future__ import annotations
 
@@ -25,6 +26,38 @@ class ErrorOut(serializers.Serializer):
 
 
 ERRORS = {status: ErrorOut for status in (400, 401, 403, 404, 409, 413, 429, 503)}
+
+_NOT_AN_END = ("e.g.", "i.e.", "etc.", "vs.")
+_LIST_ITEM = ("- ", "* ", "+ ")
+
+
+def described(doc: str) -> tuple[str, str]:
+    """A tool's docstring as the OpenAPI document (and MCP) show it: its first sentence as the
+    summary, and the whole as Markdown: lines wrapped in the source joined into their paragraph
+    (a list item or an indented line keeps its own), reStructuredText's ``literal`` as `code`."""
+    paragraphs: list[list[str]] = [[]]
+    for line in doc.replace("``", "`").splitlines():
+        text = line.strip()
+        if not text:
+            paragraphs.append([])  # a blank line ends the paragraph
+        elif paragraphs[-1] and not line.startswith(" ") and not text.startswith(_LIST_ITEM):
+            paragraphs[-1][-1] += " " + text  # a line wrapped in the source goes on the one before
+        else:
+            paragraphs[-1].append(text)
+    blocks = ["\n".join(lines) for lines in paragraphs if lines]
+    description = "\n\n".join(blocks)
+    return _first_sentence(blocks[0] if blocks else ""), description
+
+
+def _first_sentence(text: str) -> str:
+    """Up to the first full stop, question or exclamation mark followed by a space (not one of an
+    abbreviation), else the whole paragraph's first line."""
+    text = text.split("\n")[0]
+    for end, character in enumerate(text):
+        ends = character in ".?!" and text[end + 1 : end + 2] == " "
+        if ends and not any(text[: end + 1].endswith(word) for word in _NOT_AN_END):
+            return text[: end + 1]
+    return text
 
 
 def name_components(tool: Any) -> None:

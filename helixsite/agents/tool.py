@@ -25,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from helixsite.agents.actor import ActorIsCaller, actor_check
-from helixsite.agents.openapi import ERRORS, name_components, tag_of
+from helixsite.agents.openapi import ERRORS, described, name_components, tag_of
 from helixsite.agents.throttle import TokenRateThrottle
 from helixsite.agents.usage import call_record
 from helixsite.db import replicas
@@ -174,8 +174,8 @@ def _document(cls: type[ToolApi]) -> None:
     """The tool's HTTP methods and its OpenAPI operations: summary, request, responses, examples."""
     cls.http_method_names = ["get", "post", "options"] if cls.reads else ["post", "options"]
     name_components(cls)
-    doc = inspect.getdoc(cls) or cls.tool
-    common: dict[str, Any] = {"summary": doc.split("\n")[0], "description": doc, "tags": [tag_of(cls)]}
+    summary, description = described(inspect.getdoc(cls) or cls.tool)
+    common: dict[str, Any] = {"summary": summary, "description": description, "tags": [tag_of(cls)]}
     examples = []
     if cls.example:
         examples = [

@@ -97,7 +97,7 @@ MIDDLEWARE = [
     "helixsite.runtime.middleware.RuntimeConfigMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "helixsite.content_security.ContentSecurityPolicyMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "helixsite.streaming.StaticFilesMiddleware",  # WhiteNoise, streamed under ASGI
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -383,4 +383,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Two choice sets are called "status" (a document's, a buffered add's): named here, the schema
+    # is built without the collision warning every process start would log.
+    "ENUM_NAME_OVERRIDES": {
+        "DocumentStatusEnum": ["pending", "partial", "complete", "failed", "refused"],
+        "AddStatusEnum": ["queued", "running", "done", "failed"],
+    },
 }

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from helixsite.errors import ApplicationError
+from helixsite.streaming import streamed
 from stewardship import answers
 from stewardship.access import steward_only
 from stewardship.forms import form_refusal
@@ -96,7 +97,7 @@ def backup_download(request: HttpRequest, backup_id: str) -> FileResponse:
     if not found.ready or not path.is_file():
         raise Http404
     # Sent with Cache-Control: no-store, as every answer of the room (stewardship.middleware).
-    return FileResponse(path.open("rb"), as_attachment=True, filename=f"helixsite-{found.id}.dump")
+    return streamed(request, FileResponse(path.open("rb"), as_attachment=True, filename=f"helixsite-{found.id}.dump"))
 
 
 @steward_only

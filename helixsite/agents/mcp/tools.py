@@ -22,6 +22,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.renderers import JSONRenderer
 
 from helixsite.agents.catalogue import tool_classes
+from helixsite.agents.openapi import described
 from helixsite.agents.throttle import rate_check
 from helixsite.agents.tool import ToolApi
 from helixsite.agents.usage import call_record
@@ -48,7 +49,7 @@ def tool_definition(tool: type[ToolApi]) -> types.Tool:
     # kept working. The OpenAPI document at /api/schema/ describes the results.
     return types.Tool(
         name=tool.tool,
-        description=inspect.getdoc(tool) or tool.tool,
+        description=described(inspect.getdoc(tool) or tool.tool)[1],
         input_schema=input_schema(tool),
         # Memory is a closed world: a tool touches nothing outside Helixsite.
         annotations=types.ToolAnnotations(read_only_hint=tool.reads, open_world_hint=False),

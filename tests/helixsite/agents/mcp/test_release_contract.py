@@ -20,6 +20,7 @@ from helixsite.agents.catalogue import tool_classes
 from helixsite.agents.mcp.prompts import tool_selection_guide
 from helixsite.agents.mcp.server import build_server
 from helixsite.agents.mcp.tools import json_schema
+from helixsite.agents.openapi import described
 from rbac.authentication import token_authenticate
 from rbac.policy import SYSTEM
 from tests.factories import bearer_client, grant, make_agent_with_token, make_workspace
@@ -80,7 +81,7 @@ def test_a_tool_takes_exactly_the_parameters_of_its_rest_endpoint(listed, tool):
     assert set(schema.get("required", [])) == {name for name, field in fields.items() if field.required}
     assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert "$ref" not in json.dumps(schema), "a host gets the whole schema, without references"
-    assert mcp_tool.description == inspect.getdoc(tool)
+    assert mcp_tool.description == described(inspect.getdoc(tool))[1], "the text the OpenAPI document gives"
     assert mcp_tool.annotations.read_only_hint is tool.reads
 
 

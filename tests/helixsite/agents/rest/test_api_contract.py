@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 import yaml
 from django.test import override_settings
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from helixsite.agents.catalogue import tool_classes
+from helixsite.agents.openapi import described
 from memory.models import Memory
 
 pytestmark = pytest.mark.django_db
@@ -125,6 +128,32 @@ def test_the_openapi_document_describes_every_tool_with_schemas_and_examples(db)
         assert {"400", "401", "403", "404", "429"} <= set(operation["responses"])
         assert ("get" in document["paths"][f"/api/v1/{tool.tool}"]) is tool.reads
     assert document["components"]["securitySchemes"]["bearerToken"]["scheme"] == "bearer"
+
+
+def test_each_summary_is_a_whole_first_sentence_and_no_markup_shows_literally(db):
+    document = yaml.safe_load(APIClient().get("/api/schema/").content)
+    for tool in tool_classes():
+        operation = document["paths"][f"/api/v1/{tool.tool}"]["post"]
+        summary, description = operation["summary"], operation["description"]
+        first = description.split("\n\n")[0]
+        assert first.startswith(summary), tool.tool
+        assert summary.endswith((".", "?", "!")) or summary == first, f"{tool.tool}: {summary!r} is cut"
+        assert "``" not in description, f"{tool.tool} shows reStructuredText markup"
+        assert "\n" not in first, f"{tool.tool}: a line wrapped in the source is joined into its paragraph"
+
+
+def test_a_docstring_reads_as_markdown_with_its_first_sentence_as_summary():
+    doc = "Paged with ``cursor``, e.g. the next page: an\naudit view. Not recall.\n\nTwo kinds:\n- one\n- two"
+    assert described(doc) == (
+        "Paged with `cursor`, e.g. the next page: an audit view.",
+        "Paged with `cursor`, e.g. the next page: an audit view. Not recall.\n\nTwo kinds:\n- one\n- two",
+    )
+
+
+def test_the_schema_is_built_without_a_warning(db, capsys):
+    GENERATOR_STATS.reset()
+    SchemaGenerator().get_schema(request=None, public=True)
+    assert "Warning" not in capsys.readouterr().err
 
 
 def test_swagger_ui_is_served_with_local_assets(db):
