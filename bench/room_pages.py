@@ -1,9 +1,13 @@
 """The control room's heaviest pages on a large installation: the observatory (every count, the
-health checks, 24 h of activity) and a memories search as a chosen principal, rendered in full
-through Django's test client as a logged-in global admin.
+health checks, 24 h of activity), a memories search as a chosen principal, the owners list (first
+page, a search, a later page by cursor) and an owner's page (the corpus's largest owner, and an owner
+holding ``BENCH_OWNER_MEMORIES``), rendered in full through Django's test client as a logged-in
+global admin.
 
 The corpus is search_latency's (``BENCH_ROOM_SIZE``, default 300000 memories, loaded once and
-kept); a day of agent activity is recorded as the usage counter would (every minute, five tools)."""
+kept), plus the large owner's memories in a workspace of their own (loaded once and kept, a tenth
+of them forgotten); a day of agent activity is recorded as the usage counter would (every minute,
+five tools)."""
 
 from __future__ import annotations
 
@@ -15,22 +19,29 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from bench.corpus import statements
 from bench.search_latency import _in_space, _queries, _top_up
 from bench.setup import prepared
 from bench.timing import percentiles, sample_ms
 from helixsite.agents.models import CallMinute
 from helixsite.agents.usage import BOUNDS_MS
+from memory.ingest.bulk import ImportRow, import_rows
+from memory.models import Memory
 from rbac.models import Principal
 from rbac.services import principal_create
+from stewardship.owner_counts import owner_counts
 
 RUNS = 30
 TOOLS = ("add_memory", "search_memory", "get_memory", "list_memories", "agent_heartbeat")
+LARGE_OWNER, LARGE_SPACE = "bench-owner-large", "bench-room-owner"
 
 
 def run() -> None:
     size = int(os.environ.get("BENCH_ROOM_SIZE", "300000"))
     actor = prepared(workspace=f"bench-search-{size}", principal=f"bench-search-{size}")
     _top_up(actor, size)
+    large = int(os.environ.get("BENCH_OWNER_MEMORIES", "10000"))
+    _large_owner(large)
     _a_day_of_activity()
     call_command("collectstatic", interactive=False, verbosity=0)  # pages name the hashed static files
     browser = Client(HTTP_HOST="localhost")
@@ -45,9 +56,40 @@ def run() -> None:
         params = {"as": actor.username, "query": query, "user_id": user_id}
         assert browser.get("/steward/memories/", params).status_code == 200
 
-    print(f"room pages at {_in_space(size).count():,} memories in the space, {RUNS} requests each:")
+    def page(path: str, params: dict | None = None):
+        def get() -> None:
+            assert browser.get(path, params or {}).status_code == 200
+
+        return get
+
+    everyone = owner_counts()
+    largest = max((row for row in everyone if row.user_id != LARGE_OWNER), key=lambda row: row.held)
+    later = everyone[len(everyone) // 2]
+    print(f"room pages at {_in_space(size).count():,} memories in the space, {Memory.objects.count():,} in all,")
+    print(f"{len({row.user_id for row in everyone}):,} owners, {RUNS} requests each:")
     print(f"  observatory            {percentiles(sample_ms(observatory, runs=RUNS))} ms")
     print(f"  memories search page   {percentiles(sample_ms(search, runs=RUNS))} ms")
+    print(f"  owners, first page     {percentiles(sample_ms(page('/steward/owners/'), runs=RUNS))} ms")
+    print(f"  owners, a search       {percentiles(sample_ms(page('/steward/owners/', {'q': 'user07'}), runs=RUNS))} ms")
+    cursor = {"cursor": f"{later.workspace_id or 0}~{later.user_id}"}
+    print(f"  owners, a later page   {percentiles(sample_ms(page('/steward/owners/', cursor), runs=RUNS))} ms")
+    for owner, held in ((largest.user_id, largest.held), (LARGE_OWNER, large)):
+        timed = percentiles(sample_ms(page(f"/steward/owners/{owner}/"), runs=RUNS))
+        print(f"  owner page, {owner} ({held:,} memories)   {timed} ms")
+    filtered = page(f"/steward/owners/{LARGE_OWNER}/", {"state": "forgotten"})
+    print(f"  owner page, {LARGE_OWNER}, forgotten only   {percentiles(sample_ms(filtered, runs=RUNS))} ms")
+
+
+def _large_owner(count: int) -> None:
+    """One owner holding ``count`` memories in a workspace of their own, loaded once and kept."""
+    writer = prepared(workspace=LARGE_SPACE, principal="bench-owner-writer")
+    have = Memory.objects.filter(user_id=LARGE_OWNER).count()
+    if have < count:
+        texts = [text for _, text in statements(count, seed=11)][have:]
+        rows = [ImportRow(i, LARGE_OWNER, t, "fact", LARGE_SPACE, {}, None, "") for i, t in enumerate(texts)]
+        import_rows(actor=writer, rows=rows, batch_size=1000, rebuild_index="never")
+        mine = Memory.objects.filter(user_id=LARGE_OWNER).order_by("created_at").values("pk")
+        Memory.objects.filter(pk__in=mine[: count // 10]).update(deleted_at=timezone.now())
 
 
 def _steward():

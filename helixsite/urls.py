@@ -9,6 +9,8 @@ from rbac.login import AdminLoginForm, refused_login_answers_429
 # form, answering 429 when it refuses (this path is matched before the one in admin.site.urls).
 admin.site.login_form = AdminLoginForm
 
+# A 404 in the room is a page of the room (for a global admin); elsewhere Django's own.
+handler404 = "stewardship.pages.not_found.page_not_found"
 handler500 = "helixsite.errors.server_error"
 
 urlpatterns = [

@@ -18,6 +18,7 @@ from helixsite.errors import InvalidInput
 from memory.reembed.target import PROVIDERS
 from rbac.models import Principal, Role, Workspace
 from rbac.policy import Action
+from stewardship.suggest import did_you_mean
 
 
 def form_refusal(form: forms.Form) -> InvalidInput:
@@ -32,14 +33,14 @@ def form_refusal(form: forms.Form) -> InvalidInput:
 def _workspace_named(slug: str) -> Workspace:
     workspace = Workspace.objects.filter(slug=slug).first()
     if workspace is None:
-        raise ValidationError(f"No workspace with the slug {slug}.", code="not_found")
+        raise ValidationError(f"No workspace with the slug {slug}.{did_you_mean('workspace', slug)}", code="not_found")
     return workspace
 
 
 def _principal_named(username: str) -> User:
     user = get_user_model().objects.select_related("principal").filter(username=username).first()
     if user is None:
-        raise ValidationError(f"No principal named {username}.", code="not_found")
+        raise ValidationError(f"No principal named {username}.{did_you_mean('principal', username)}", code="not_found")
     return user
 
 

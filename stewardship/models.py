@@ -1,5 +1,5 @@
-"""The control room's own rows: the audit trail of what global admins did in it, and the counts of
-what is stored that the observatory shows."""
+"""The control room's own rows: the audit trail of what global admins did in it, the counts of
+what is stored that the observatory shows, and the memories kept per owner for the owners page."""
 
 from __future__ import annotations
 
@@ -44,3 +44,41 @@ class CountsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"counts {self.taken_at:%Y-%m-%d %H:%M:%S}"
+
+
+class OwnerCount(models.Model):
+    """How many memories an owner (``Memory.user_id``) holds in a workspace: ``memories`` those not
+    forgotten and not superseded, ``held`` every row in any state; a memory visible in two
+    workspaces counts in both, one visible in none under ``workspace_id`` null. Kept by triggers
+    and the fold (``stewardship.owner_counts``), never written by hand."""
+
+    user_id = models.CharField(max_length=200)
+    # No foreign key: a count outlives nothing, and the fold writes it without looking workspaces up.
+    workspace_id = models.IntegerField(null=True, blank=True)
+    memories = models.BigIntegerField()
+    held = models.BigIntegerField()
+    newest = models.DateTimeField(null=True, help_text="the last write or change of state of a memory counted in")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user_id", "workspace_id"], name="ownercount_key", nulls_distinct=False)
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.workspace_id}: {self.memories} of {self.held}"
+
+
+class OwnerCountDelta(models.Model):
+    """A change to ``OwnerCount`` not yet folded into it: appended by triggers, never updated."""
+
+    user_id = models.CharField(max_length=200)
+    workspace_id = models.IntegerField(null=True, blank=True)
+    memories = models.BigIntegerField()
+    held = models.BigIntegerField()
+    newest = models.DateTimeField(null=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user_id"], name="ownercountdelta_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.workspace_id}: {self.memories:+d} of {self.held:+d}"

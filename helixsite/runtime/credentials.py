@@ -1,6 +1,8 @@
 """Provider API keys, write-only: encrypted at rest with Fernet under a key that is never in the
 database (``HELIX_CREDENTIALS_KEY``, else a key file in ``HELIX_DATA_DIR`` created 0600). A stored
-key is decrypted only to hand it to the providers; nothing here returns it to a caller."""
+key is decrypted only to hand it to the providers and to show its last four characters (as
+providers' own consoles do, so a steward can tell which key is stored); nothing here returns more
+of it to a caller."""
 
 from __future__ import annotations
 
@@ -32,6 +34,25 @@ class CredentialStatus:
     changed_at: datetime | None
     actor_name: str | None
     from_environment: bool
+    fingerprint: str | None = None  # the stored key's last four characters
+    unused_because: str | None = None  # the setting that keeps any key of this name from being used
+
+
+FINGERPRINT_CHARS = 4
+# Which setting decides whether a key is used at all: (setting, the value that uses none).
+_USED_WHEN = {"HELIX_LLM_API_KEY": ("HELIX_LLM", "none"), "HELIX_EMBEDDING_API_KEY": ("HELIX_EMBEDDINGS", "local")}
+
+
+def _unused_because(name: str) -> str | None:
+    setting, unused = _USED_WHEN[name]
+    return f"{setting} is {unused}" if getattr(settings, setting) == unused else None
+
+
+def _fingerprint(secret: str | None) -> str | None:
+    """The last characters of a key long enough that they leave most of it unknown."""
+    if not secret or len(secret) < 4 * FINGERPRINT_CHARS:
+        return None
+    return secret[-FINGERPRINT_CHARS:]
 
 
 def _fernet() -> Fernet:
@@ -88,6 +109,7 @@ def _store(*, actor: User, name: str, ciphertext: str) -> Credential:
 
 def credentials_status(*, environment: dict[str, bool]) -> list[CredentialStatus]:
     stored = {credential.name: credential for credential in Credential.objects.all()}
+    clear = credentials_decrypted() if any(row.is_set for row in stored.values()) else {}
     statuses = []
     for name in CREDENTIAL_NAMES:
         row = stored.get(name)
@@ -98,13 +120,15 @@ def credentials_status(*, environment: dict[str, bool]) -> list[CredentialStatus
                 changed_at=row.changed_at if row else None,
                 actor_name=row.actor_name if row else None,
                 from_environment=environment[name],
+                fingerprint=_fingerprint(clear.get(name)) if row and row.is_set else None,
+                unused_because=_unused_because(name),
             )
         )
     return statuses
 
 
 def credentials_decrypted() -> dict[str, str]:
-    """The stored keys in clear, for the providers only. One that the current key cannot
+    """The stored keys in clear, for the providers (and the fingerprints). One that the current key cannot
     decrypt (the key file replaced) is left out and logged by name."""
     rows = [row for row in Credential.objects.all() if row.is_set]
     if not rows:

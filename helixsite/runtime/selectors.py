@@ -31,6 +31,7 @@ class EffectiveSetting:
     secret: bool
     range: str = ""
     default: str = ""
+    changed: bool = False  # set (by the environment or a patch) to another value than its default
 
 
 def config_text(value: Any) -> str:
@@ -86,7 +87,19 @@ def _effective(entry: Setting, patch: dict[str, Any], stored_secrets: set[str]) 
         secret=entry.secret,
         range=entry.range_text(),
         default=plain_text(entry.default_markdown()),
+        changed=_changed(entry, source, value),
     )
+
+
+def _changed(entry: Setting, source: str, value: Any) -> bool:
+    """A secret is only ever set or unset, never said to differ; a default the settings module
+    computes differs from whatever the environment sets instead."""
+    if entry.secret or source not in ("environment", "patch"):
+        return False
+    default = entry.default
+    if isinstance(default, tuple) and isinstance(value, list):
+        value = tuple(value)
+    return default is None or value != default
 
 
 def config_effective() -> list[EffectiveSetting]:

@@ -77,8 +77,16 @@ def config_propose(*, submitted: Mapping[str, str]) -> Proposal:
     return _proposal(current, proposed)
 
 
+DEFAULTS_VERSION = 0
+"""The version before any patch: restoring it takes every key out of the patch, so the first
+patch can be undone like any other."""
+
+
 def config_propose_restore(*, number: int) -> Proposal:
-    """Restoring version ``number``: its patch again, for the keys still allowlisted."""
+    """Restoring version ``number``: its patch again, for the keys still allowlisted; version 0,
+    the defaults: no patch at all (the environment still wins where it sets a key)."""
+    if number == DEFAULTS_VERSION:
+        return _proposal(stored_patch(), {})
     version = ConfigVersion.objects.filter(number=number).first()
     if version is None:
         raise NotFound(f"There is no configuration version {number}.", field="number")

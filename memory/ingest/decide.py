@@ -46,6 +46,7 @@ class Op(enum.StrEnum):
 
 
 REWRITES = {Op.UPDATE, Op.SUPERSEDE}
+QUOTED_WORDS = 16  # of a stored memory a reason quotes
 
 
 @dataclass
@@ -160,7 +161,7 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
         share, target = max(scored, key=lambda pair: pair[0], default=(0.0, None))
         if target is None or share < 0.5:
             return None
-        return Decision(Op.CONTRADICT, target, 0.9, f"retracts what was said of {change.topic}", method="rules")
+        return Decision(Op.CONTRADICT, target, 0.9, f"retracts {_quoted(target)}", method="rules")
     # "I quit coffee" ends "I drink three espressos a day" (an espresso is coffee), but not "my
     # sister drinks espresso".
     target = next(
@@ -174,7 +175,14 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
     if target is None:
         return None
     verb = "moved to another date" if change.kind == "reschedules" else "no longer holds"
-    return Decision(Op.SUPERSEDE, target, 0.9, f"{change.topic} {verb}", method="rules")
+    return Decision(Op.SUPERSEDE, target, 0.9, f"{_quoted(target)} {verb}", method="rules")
+
+
+def _quoted(candidate: Candidate) -> str:
+    """The stored memory a change acts on, in its own words, for the reason a review or a run
+    shows: the change's topic is rough stems ("allergic negativ peanut test"), kept for matching."""
+    words = candidate.memory.content.split()
+    return "“" + " ".join(words[:QUOTED_WORDS]) + (" …" if len(words) > QUOTED_WORDS else "") + "”"
 
 
 def _stance_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:

@@ -1,14 +1,17 @@
 // The category atlas (Apache ECharts treemap): boxes sized by memory count, coloured by freshness
-// (1: changed today → green, 0: months ago → grey). Clicking a box lists its memories below
-// (htmx, into #atlas-drill). Data comes from the page (json_script); the picture is drawn again
-// whenever htmx swaps in a new one (filters). The tooltip stays inside the canvas (richText), so
-// nothing sets an inline style the page's Content-Security-Policy would refuse.
+// (1: changed today → green, 0: months ago → grey). Clicking a box or a row of the table lists its
+// memories next to the picture (htmx, into #atlas-drill), scrolled into view, and outlines the box
+// listed. Data comes from the page (json_script); the picture is drawn again whenever htmx swaps in
+// a new one (filters). The tooltip stays inside the canvas (richText), so nothing sets an inline
+// style the page's Content-Security-Policy would refuse.
 (function () {
   "use strict";
 
   const STALE = [160, 174, 192];
   const FRESH = [47, 133, 90];
+  const CHOSEN = "#c05621";
   let chart = null;
+  let drawn = [];
 
   function colour(freshness) {
     const mix = STALE.map(function (stale, i) {
@@ -17,12 +20,38 @@
     return "rgb(" + mix.join(",") + ")";
   }
 
-  function paint(nodes) {
+  // Each box its colour; the one whose memories are listed (``chosen``) outlined as well.
+  function paint(nodes, chosen) {
     nodes.forEach(function (node) {
       node.itemStyle = { color: colour(node.freshness) };
-      if (node.children) paint(node.children);
+      if (node.path === chosen) {
+        node.itemStyle.borderColor = CHOSEN;
+        node.itemStyle.borderWidth = 4;
+      }
+      if (node.children) paint(node.children, chosen);
     });
     return nodes;
+  }
+
+  // The category the drill-down lists, as the page says it (a click, a row, or the address).
+  function listed() {
+    const path = document.getElementById("atlas-drill-path");
+    return path ? path.textContent.trim() : "";
+  }
+
+  function choose(path) {
+    const target = holder();
+    if (chart && target) {
+      chart.setOption({ series: [{ data: paint(drawn, path) }] });
+      target.dataset.chosen = path;
+    }
+    document.querySelectorAll(".atlas-table tr").forEach(function (row) {
+      const link = row.querySelector("a");
+      const mine = Boolean(link) && link.textContent.trim() === path;
+      row.classList.toggle("chosen", mine);
+      if (mine) row.setAttribute("aria-current", "true");
+      else row.removeAttribute("aria-current");
+    });
   }
 
   function draw() {
@@ -33,7 +62,8 @@
       chart = null;
     }
     if (!source || !target || typeof echarts === "undefined") return;
-    const nodes = paint(JSON.parse(source.textContent));
+    const nodes = paint(JSON.parse(source.textContent), listed());
+    drawn = nodes;
     chart = echarts.init(target, null, { renderer: "canvas" });
     chart.setOption({
       animation: false,
@@ -73,7 +103,7 @@
       if (!path || typeof htmx === "undefined") return;
       const url = target.dataset.drillUrl + "category=" + encodeURIComponent(path);
       htmx.ajax("GET", url, { target: "#atlas-drill" });
-      target.dataset.chosen = path;
+      choose(path);
     });
     // The holder's size is final only once the stylesheet has laid the page out.
     window.requestAnimationFrame(function () {
@@ -81,6 +111,7 @@
     });
     target.dataset.drawn = "true";
     target.dataset.boxes = String(count(nodes));
+    if (listed()) choose(listed());
   }
 
   function count(nodes) {
@@ -98,6 +129,7 @@
 
   function clear() {
     const target = holder();
+    drawn = [];
     if (chart) {
       chart.dispose();
       chart = null;
@@ -113,7 +145,14 @@
     if (event.detail && event.detail.target && event.detail.target.id === "atlas-body") clear();
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail && event.detail.target && event.detail.target.id === "atlas-body") draw();
+    const swapped = event.detail && event.detail.target && event.detail.target.id;
+    if (swapped === "atlas-body") draw();
+    if (swapped === "atlas-drill") {
+      choose(listed());
+      // Next to the picture on a wide screen (often in view already), under the table on a narrow one.
+      const drill = document.getElementById("atlas-drill-section");
+      if (drill) drill.scrollIntoView({ block: "nearest" });
+    }
   });
   window.addEventListener("resize", function () {
     if (chart) chart.resize();

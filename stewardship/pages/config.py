@@ -8,11 +8,18 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from helixsite.errors import ApplicationError
 from helixsite.runtime import selectors
-from helixsite.runtime.services import base_version_parse, config_propose, config_propose_restore, version_current
+from helixsite.runtime.reload import stored_patch
+from helixsite.runtime.services import (
+    DEFAULTS_VERSION,
+    base_version_parse,
+    config_propose,
+    config_propose_restore,
+    version_current,
+)
 from stewardship import answers, config_changes
 from stewardship.access import steward_only
 
@@ -31,11 +38,26 @@ def _sections(rows: list[selectors.EffectiveSetting]) -> list[tuple[str, list[se
     return list(grouped.items())
 
 
-def _edit_context(**extra: Any) -> dict[str, Any]:
+def _edit_context(
+    *, sent: dict[str, str] | None = None, refusal: ApplicationError | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The edit form: each key shows what was sent (a refused or reviewed form keeps its edits) or
+    the value in force, whether that differs from the default, and a refusal naming it at its field."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in selectors.config_editable():
+        row["shown"] = (sent or {}).get(row["name"], row["value"])
+        row["changed"] = row["value"] != row["default"]
+        row["refusal"] = refusal if refusal is not None and refusal.field == row["name"] else None
         groups.setdefault(row["group"], []).append(row)
-    return {"groups": list(groups.items()), "version": version_current(), "editing": True, **extra}
+    at_field = any(row["refusal"] for rows in groups.values() for row in rows)
+    return {
+        "at_field": at_field,
+        "groups": list(groups.items()),
+        "version": version_current(),
+        "defaults": DEFAULTS_VERSION,
+        "editing": True,
+        **extra,
+    }
 
 
 def _submitted(request: HttpRequest) -> dict[str, str]:
@@ -50,9 +72,12 @@ def config(request: HttpRequest) -> HttpResponse:
 
 
 @steward_only
-@require_GET
+@require_http_methods(["GET", "POST"])
 def config_edit(request: HttpRequest) -> HttpResponse:
-    return answers.page_or_fragment(request, page=EDIT, fragment=CHANGE, context=_edit_context())
+    """The form; posted from a review ("Back to editing"), with the values that were reviewed."""
+    sent = _submitted(request) if request.method == "POST" else {}
+    sent.pop("base_version", None)
+    return answers.page_or_fragment(request, page=EDIT, fragment=CHANGE, context=_edit_context(sent=sent))
 
 
 @steward_only
@@ -63,7 +88,7 @@ def config_review(request: HttpRequest) -> HttpResponse:
     try:
         proposal = config_propose(submitted=submitted)
     except ApplicationError as error:
-        context = _edit_context(sent=submitted)
+        context = _edit_context(sent=submitted, refusal=error)
         return answers.refused(request, error, form="edit", page=EDIT, fragment=CHANGE, context=context)
     context = _edit_context(proposal=proposal, apply_url=reverse("steward:config-apply"))
     return answers.page_or_fragment(request, page=EDIT, fragment=CHANGE, context=context)
@@ -87,7 +112,13 @@ def _versions_url() -> str:
 
 
 def _versions_context(**extra: Any) -> dict[str, Any]:
-    return {"versions": list(selectors.config_versions()[:100]), "version": version_current(), **extra}
+    return {
+        "versions": list(selectors.config_versions()[:100]),
+        "version": version_current(),
+        "defaults": DEFAULTS_VERSION,
+        "defaults_in_force": not stored_patch(),
+        **extra,
+    }
 
 
 @steward_only
@@ -104,7 +135,9 @@ def config_restore_review(request: HttpRequest, number: int) -> HttpResponse:
     except ApplicationError as error:
         return answers.refused(request, error, form="edit", page=VERSIONS, fragment=CHANGE, context=_versions_context())
     apply_url = reverse("steward:config-restore", args=[number])
-    context = _versions_context(proposal=proposal, apply_url=apply_url, restoring=number)
+    context = _versions_context(
+        proposal=proposal, apply_url=apply_url, restoring=number, restoring_defaults=number == DEFAULTS_VERSION
+    )
     return answers.page_or_fragment(request, page=VERSIONS, fragment=CHANGE, context=context)
 
 

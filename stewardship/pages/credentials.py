@@ -59,8 +59,13 @@ def credential_set(request: HttpRequest, name: str) -> HttpResponse:
 @steward_only
 @require_POST
 def credential_clear(request: HttpRequest, name: str) -> HttpResponse:
+    """Asks first: the key is named by its last characters and nothing changes until the steward
+    confirms (``confirm`` carrying the key's name)."""
     try:
-        config_changes.credential_clear(actor=request.user, name=_known(name))
+        if request.POST.get("confirm") != _known(name):
+            context = _context(confirming=name)
+            return answers.page_or_fragment(request, page=PAGE, fragment=FRAGMENT, context=context)
+        config_changes.credential_clear(actor=request.user, name=name)
     except ApplicationError as error:
         return answers.refused(request, error, form=name, page=PAGE, fragment=FRAGMENT, context=_context())
     context = _context(done={name: "cleared"})

@@ -1,20 +1,26 @@
 """Documents as the installation holds them: a list filtered by owner, workspace and status, and a
 document's page with where its storing stands (status, chunks stored and read for memories, the
-error that stopped it), its versions, its current chunks and the memories read from it. The
-steward is a global admin: every document is theirs to see, forgotten ones included."""
+error that stopped it), its versions, its current chunks and the memories read from it, and its
+forget (``forget_document``'s service, audited). The steward is a global admin: every document is
+theirs to see, forgotten ones included."""
 
 from __future__ import annotations
 
 import uuid
 
 from django import forms
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
+from helixsite.errors import ApplicationError
 from memory.documents.models import Chunk, Document, DocumentStatus, ExtractedFrom
+from memory.documents.services import document_forget
 from stewardship.access import steward_only
 from stewardship.paging import page_after, query_without_cursor
+from stewardship.services import audit_record
 from stewardship.states import CURRENT, memory_states
 
 PAGE_SIZE = 50
@@ -56,9 +62,14 @@ def documents(request: HttpRequest) -> HttpResponse:
 @steward_only
 def document_page(request: HttpRequest, document_id: uuid.UUID) -> HttpResponse:
     """One document; for htmx (polled while the worker stores it) only its progress."""
-    document = get_object_or_404(Document.objects.select_related("author", "workspace").defer("text"), pk=document_id)
     if request.htmx:
+        document = get_object_or_404(Document.objects.defer("text"), pk=document_id)
         return render(request, "stewardship/partials/document_progress.html", {"document": document})
+    return _page(request, document_id)
+
+
+def _page(request: HttpRequest, document_id: uuid.UUID, error: ApplicationError | None = None) -> HttpResponse:
+    document = get_object_or_404(Document.objects.select_related("author", "workspace").defer("text"), pk=document_id)
     current = Chunk.objects.filter(document=document, version=document.version).defer("embedding", "search_vector")
     read_from = (
         ExtractedFrom.objects.filter(chunk__document=document)
@@ -75,5 +86,26 @@ def document_page(request: HttpRequest, document_id: uuid.UUID) -> HttpResponse:
         "history": document.history.select_related("actor"),
         "extracted": extracted,
         "shown": {"chunks": CHUNKS_SHOWN, "memories": MEMORIES_SHOWN},
+        "error": error,
     }
-    return render(request, "stewardship/document.html", context)
+    return render(request, "stewardship/document.html", context, status=error.status if error else 200)
+
+
+@steward_only
+@require_POST
+def document_forget_action(request: HttpRequest, document_id: uuid.UUID) -> HttpResponse:
+    """Forget the document as ``forget_document`` does (the memories only it said go with it)."""
+    reason = request.POST.get("reason", "").strip()[:500]
+    try:
+        with transaction.atomic():
+            forgotten = document_forget(actor=request.user, document_id=document_id, reason=reason)
+            audit_record(
+                actor=request.user,
+                action="document.forget",
+                target=f"document:{document_id}",
+                before={"forgotten": False},
+                after={"forgotten": True, "memories_forgotten": forgotten.memories_forgotten, "reason": reason},
+            )
+    except ApplicationError as exc:
+        return _page(request, document_id, error=exc)
+    return redirect("steward:document", document_id=document_id)

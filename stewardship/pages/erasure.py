@@ -15,6 +15,7 @@ from rbac.models import Workspace
 from stewardship import answers, erasure
 from stewardship.access import steward_only
 from stewardship.forms import OwnerEraseForm, OwnerForm, cleaned
+from stewardship.suggest import nearest
 
 PAGE = "stewardship/erasure.html"
 FRAGMENT = "stewardship/partials/erasure.html"
@@ -29,7 +30,8 @@ def owner_erase(request: HttpRequest) -> HttpResponse:
     context = _context(request.GET)
     if request.GET.get("user_id"):
         try:
-            context["preview"] = owner_erasure_preview(**cleaned(OwnerForm(request.GET)))
+            context["preview"] = preview = owner_erasure_preview(**cleaned(OwnerForm(request.GET)))
+            context["nearest_owners"] = nearest("owner", preview.user_id) if preview.empty else []
         except ApplicationError as error:
             return answers.refused(request, error, form="preview", page=PAGE, fragment=FRAGMENT, context=context)
     return answers.page_or_fragment(request, page=PAGE, fragment=FRAGMENT, context=context)

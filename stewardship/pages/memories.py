@@ -32,6 +32,7 @@ from rbac.policy import is_global_admin, readable_workspace_ids
 from stewardship.access import steward_only
 from stewardship.services import audit_record
 from stewardship.states import CURRENT, MemoryState, memory_states
+from stewardship.suggest import did_you_mean
 
 SEARCH_FIELDS = ("query", "user_id", "scope", "mode", "limit", "time_from", "time_to")
 GRAPH_DEPTH, GRAPH_LIMIT = 2, 60
@@ -52,7 +53,8 @@ def memories(request: HttpRequest) -> HttpResponse:
 def _search(viewer_name: str, raw: Any) -> dict[str, Any]:
     viewer = User.objects.filter(username=viewer_name, is_active=True).first()
     if viewer is None:
-        return {"error": ApplicationError("No active principal by this name.", code="not_found", field="as")}
+        message = f"No active principal by this name.{did_you_mean('principal', viewer_name)}"
+        return {"error": ApplicationError(message, code="not_found", field="as")}
     arguments = {"actor_id": viewer.username, **{f: raw[f] for f in SEARCH_FIELDS if raw.get(f)}}
     try:
         answer = memory_search(actor=viewer, reinforce=False, **SearchMemoryApi.parse(arguments))

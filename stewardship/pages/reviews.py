@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import uuid
 
+from django import forms
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -14,24 +16,40 @@ from helixsite.errors import ApplicationError
 from memory.charter.models import ContradictionReview, LearnedRule, Resolution, RuleProposal
 from memory.charter.services import contradiction_resolve, rule_proposal_adopt
 from stewardship.access import steward_only
-from stewardship.paging import page_after
+from stewardship.paging import page_after, query_without_cursor
 from stewardship.services import audit_record
 
 PAGE_SIZE = 25
+SHOWN = [("open", "open"), ("settled", "settled"), ("all", "all")]
+
+
+class ReviewFilter(forms.Form):
+    status = forms.ChoiceField(choices=SHOWN, required=False, label="show")
+
+    def narrow(self, reviews: QuerySet[ContradictionReview]) -> QuerySet[ContradictionReview]:
+        """Open reviews unless asked otherwise; a status that is not offered is shown as an error."""
+        shown = self.cleaned_data["status"] if self.is_valid() else "open"
+        return reviews if shown == "all" else reviews.filter(status=shown)
 
 
 @steward_only
 def reviews(request: HttpRequest) -> HttpResponse:
-    """Open reviews (newest first, paged), open proposals and the rules in force."""
-    open_reviews = ContradictionReview.objects.filter(status=ContradictionReview.Status.OPEN).select_related(
-        "from_memory", "to_memory", "workspace", "raised_by"
+    """Reviews (open ones unless the filter asks for the settled ones or all; newest first, paged),
+    open proposals and the rules in force; for htmx (the filter, "more") only the reviews."""
+    chosen = request.GET.copy()
+    chosen.setdefault("status", "open")
+    form = ReviewFilter(chosen)
+    found = form.narrow(
+        ContradictionReview.objects.select_related(
+            "from_memory", "to_memory", "workspace", "raised_by", "resolved_by", "settled_by_rule"
+        )
     )
-    page = page_after(open_reviews, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="created_at")
-    if request.htmx and request.GET.get("cursor"):
-        return render(request, "stewardship/partials/review_rows.html", {"page": page})
+    page = page_after(found, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="created_at")
+    listed = {"form": form, "page": page, "query": query_without_cursor(request), "resolutions": Resolution.choices}
+    if request.htmx:
+        return render(request, "stewardship/partials/review_rows.html", listed)
     context = {
-        "page": page,
-        "resolutions": Resolution.choices,
+        **listed,
         "proposals": RuleProposal.objects.filter(status=RuleProposal.Status.OPEN).select_related("workspace")[:100],
         "rules": LearnedRule.objects.active().select_related("workspace", "adopted_by")[:100],
     }

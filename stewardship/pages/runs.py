@@ -7,14 +7,17 @@ import uuid
 
 from django import forms
 from django.db.models import QuerySet
+from django.db.models.functions import Left
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from memory.models import Inference, IngestRun
 from stewardship.access import steward_only
 from stewardship.paging import page_after, query_without_cursor
+from stewardship.run_atoms import run_atom_outcomes, run_memories
 
 PAGE_SIZE = 50
+OPENING_CHARS = 160  # of a run's message, for its first words in the list
 
 
 class RunFilter(forms.Form):
@@ -60,18 +63,31 @@ class LedgerFilter(forms.Form):
 
 @steward_only
 def runs(request: HttpRequest) -> HttpResponse:
-    """The run log, newest first; for htmx (filters, "more") only the rows."""
+    """The run log, newest first, each run with its message's first words and what each of its
+    statements became; for htmx (filters, "more") only the rows."""
     form = RunFilter(request.GET)
-    found = form.narrow(IngestRun.objects.select_related("actor", "workspace").defer("message", "result"))
+    listed = IngestRun.objects.select_related("actor", "workspace").defer("message", "result")
+    found = form.narrow(listed.annotate(opening=Left("message", OPENING_CHARS)))
     page = page_after(found, cursor=request.GET.get("cursor"), size=PAGE_SIZE, field="started_at")
+    outcomes = run_atom_outcomes(run_ids=[run.id for run in page.rows])
     template = "stewardship/partials/run_rows.html" if request.htmx else "stewardship/runs.html"
-    return render(request, template, {"form": form, "page": page, "query": query_without_cursor(request)})
+    context = {"form": form, "page": page, "outcomes": outcomes, "query": query_without_cursor(request)}
+    return render(request, template, context)
 
 
 @steward_only
 def run_detail(request: HttpRequest, run_id: uuid.UUID) -> HttpResponse:
+    """A run: its message, what each statement became and the memory holding it (or gone, when
+    erased since), its stages with their debug output, and its provider calls."""
     run = get_object_or_404(IngestRun.objects.select_related("actor", "workspace"), pk=run_id)
-    context = {"run": run, "stages": run.stages.all(), "calls": Inference.objects.filter(run_id=run.id)}
+    atoms = run_atom_outcomes(run_ids=[run.id]).get(run.id, [])
+    context = {
+        "run": run,
+        "atoms": atoms,
+        "memories": run_memories(outcomes=atoms, result=run.result),
+        "stages": run.stages.all(),
+        "calls": Inference.objects.filter(run_id=run.id),
+    }
     return render(request, "stewardship/run.html", context)
 
 

@@ -6,6 +6,8 @@ import json
 import math
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
 
 from helixsite.agents.usage import BOUNDS_MS
 from helixsite.runtime.selectors import config_text
@@ -64,3 +66,17 @@ def config_value(value: object) -> str:
 @register.filter
 def get_item(mapping: dict | None, key: str) -> object:
     return (mapping or {}).get(key)
+
+
+@register.simple_tag
+def suggests(kind: str, field_id: str) -> str:
+    """The attributes that make an input offer the known names of ``kind`` as the steward types
+    (its datalist ``suggest-<field_id>`` follows it): fetched on focus and as the text changes,
+    without touching the page's address or the form's own target."""
+    return format_html(
+        'list="suggest-{}" autocomplete="off" hx-get="{}" hx-trigger="focus once, input changed delay:150ms" '
+        'hx-target="#suggest-{}" hx-swap="innerHTML" hx-push-url="false" hx-sync="this:replace"',
+        field_id,
+        reverse("steward:suggest", args=[kind]),
+        field_id,
+    )

@@ -30,6 +30,7 @@ def test_a_reembed_is_followed_until_it_switches_then_the_next_command_is_writte
 
     with RunLock():  # as a run working on it in another process holds it
         page.goto(f"{live_server.url}/steward/")
+        page.locator("summary", has_text="Operations").click()  # its menu in the navigation
         page.get_by_role("link", name="Embeddings").click()
         expect(page.get_by_role("heading", name="Embeddings", exact=True)).to_be_visible()
         expect(page.locator("#reembed")).to_have_attribute("data-polling", "true")

@@ -87,6 +87,35 @@ def test_without_a_snapshot_the_page_says_so(steward, db):
     assert response.status_code == 200 and "No snapshot yet" in response.content.decode()
 
 
+def test_without_a_snapshot_the_page_offers_to_take_one_where_the_picture_would_be(steward, db):
+    html = steward.get(URL).content.decode()
+
+    empty = html[html.index('<div id="atlas-body"') : html.index('id="atlas-drill-section"')]
+    assert "No snapshot yet: take one." in empty
+    assert 'hx-post="/steward/atlas/refresh/"' in empty and "Take one now" in empty
+    assert "No category matches these filters" not in html
+
+
+@pytest.mark.parametrize("query", [{}, {"owner": "bob"}])
+def test_a_snapshot_taken_before_anything_was_filed_is_not_a_filter_matching_nothing(steward, db, query):
+    """The worker takes its first snapshot as it starts, usually before the first memory is filed."""
+    taken = atlas_snapshot_take()
+
+    html = steward.get(URL, query).content.decode()
+
+    assert "No category matches these filters" not in html
+    assert "No snapshot of filed memories yet: take one." in html
+    assert f'<time datetime="{taken.taken_at.isoformat()}">' in html, "the page says when the empty one was taken"
+    assert 'hx-post="/steward/atlas/refresh/"' in html and "Take one now" in html
+    assert picture(steward.get(URL, query)) == {}
+
+
+def test_filters_that_match_nothing_say_so(steward, library):
+    html = steward.get(URL, {"owner": "nobody"}).content.decode()
+
+    assert "No category matches these filters." in html and "Take one now" not in html
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

@@ -4,6 +4,9 @@ what they must, inline, with the field."""
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime
+
 import pytest
 from django.test import Client
 
@@ -115,6 +118,19 @@ def test_delete_needs_the_id_typed(steward, taken):
 
     assert answer["HX-Redirect"] == "/steward/backups/"
     assert not Backup.objects.exists()
+
+
+def test_the_list_says_when_each_backup_was_taken(steward):
+    taken_at = datetime(2026, 3, 4, 5, 6, 7, 890_000, tzinfo=UTC)
+    Backup.objects.create(id="20260304-050607-abcd", kind="manual", status="ready", created_at=taken_at)
+
+    page = steward.get("/steward/backups/").content.decode()
+
+    headers = re.findall(r"<th>([^<]+)</th>", page[page.index('<table class="backups">') :])
+    row = re.search(r'<tr id="backup-20260304-050607-abcd">.*?</tr>', page, re.S).group(0)
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    assert headers[:2] == ["backup", "taken"]
+    assert cells[1] == '<time datetime="2026-03-04T05:06:07.890000+00:00">2026-03-04 05:06:07</time>'
 
 
 def test_the_observatory_shows_a_failed_scheduled_backup_in_red(steward):

@@ -34,7 +34,7 @@ def test_a_key_set_is_never_shown_again(steward):
     for page in ("credentials", "config", "config-edit", "audit"):
         assert SECRET not in steward.get(reverse(f"steward:{page}")).content.decode()
     assert SECRET not in answer.content.decode()
-    assert "Set</span> on" in steward.get(reverse("steward:credentials")).content.decode()
+    assert "Set</span>: the key ending in" in steward.get(reverse("steward:credentials")).content.decode()
     assert SECRET not in str(list(AuditEntry.objects.values()))
     assert audit_lines("credential.set") == [
         {
@@ -48,7 +48,9 @@ def test_a_key_set_is_never_shown_again(steward):
 
 def test_a_key_cleared_says_cleared(steward):
     set_key(steward)
-    answer = steward.post(reverse("steward:credential-clear", args=["HELIX_LLM_API_KEY"]), **HTMX)
+    answer = steward.post(
+        reverse("steward:credential-clear", args=["HELIX_LLM_API_KEY"]), {"confirm": "HELIX_LLM_API_KEY"}, **HTMX
+    )
     assert answer.status_code == 200
     assert not Credential.objects.get(name="HELIX_LLM_API_KEY").is_set
     assert audit_lines("credential.clear")[0]["after"] == {"HELIX_LLM_API_KEY": "cleared"}
@@ -69,3 +71,31 @@ def test_a_malformed_key_or_an_unknown_name_is_refused(steward):
     unknown = set_key(steward, name="HELIX_SECRET_KEY")
     assert unknown.status_code == 404
     assert not Credential.objects.exists()
+
+
+def test_clearing_a_key_asks_first_naming_it_by_its_last_characters(steward):
+    set_key(steward)
+    asked = steward.post(reverse("steward:credential-clear", args=["HELIX_LLM_API_KEY"]), **HTMX).content.decode()
+
+    assert Credential.objects.get(name="HELIX_LLM_API_KEY").is_set, "nothing changes before the confirmation"
+    assert audit_lines("credential.clear") == []
+    assert 'id="credential-HELIX_LLM_API_KEY-confirming"' in asked
+    assert "the key ending in …6789" in asked and SECRET not in asked
+    assert 'name="confirm" value="HELIX_LLM_API_KEY"' in asked
+    wrong = {"confirm": "HELIX_EMBEDDING_API_KEY"}
+    steward.post(reverse("steward:credential-clear", args=["HELIX_LLM_API_KEY"]), wrong, **HTMX)
+    assert Credential.objects.get(name="HELIX_LLM_API_KEY").is_set, "a confirmation for another key is none"
+
+
+def test_the_page_says_when_a_key_is_unused_and_shows_only_a_long_keys_last_four(steward, settings):
+    settings.HELIX_LLM = "none"
+    settings.HELIX_EMBEDDINGS = "openai"
+    set_key(steward)
+    set_key(steward, secret="short-key", name="HELIX_EMBEDDING_API_KEY")
+    page = steward.get(reverse("steward:credentials")).content.decode()
+
+    assert "Unused while HELIX_LLM is none" in page
+    assert 'id="credential-HELIX_EMBEDDING_API_KEY-unused"' not in page
+    assert '<code id="credential-HELIX_LLM_API_KEY-fingerprint">…6789</code>' in page
+    assert 'id="credential-HELIX_EMBEDDING_API_KEY-fingerprint"' not in page, "too short to show any of it"
+    assert "short-key" not in page

@@ -14,6 +14,7 @@ from memory.documents.services import DocumentInput, document_accept, document_a
 from rbac.models import Role
 from stewardship.pages import documents as documents_page
 from tests.factories import grant, make_agent_with_token, make_workspace
+from tests.stewardship.pages.conftest import audit_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +119,17 @@ def test_a_refused_file_says_why_and_that_sending_it_again_reads_it_again(stewar
 
     assert "refused empty_document: The PDF holds no text (a scan?)." in page
     assert "sending the same file again has it read again" in page and "sweep" not in page
+
+
+def test_forgetting_a_document_from_its_page_is_audited_and_said_on_the_page(steward, writer):
+    document = document_add(actor=writer, given=DocumentInput(user_id="ada", title="Runbook", text=RUNBOOK)).document
+
+    answer = steward.post(f"/steward/documents/{document.pk}/forget/", {"reason": "asked by ada"})
+    page = steward.get(f"/steward/documents/{document.pk}/").content.decode()
+    again = steward.post(f"/steward/documents/{document.pk}/forget/", {"reason": "twice"})
+
+    assert answer.status_code == 302 and Document.objects.get(pk=document.pk).deleted_at is not None
+    assert audit_lines("document.forget")[0]["after"]["reason"] == "asked by ada"
+    assert "FORGET 1 Runbook ada asked by ada" in text_of(page) and 'id="document-forget"' not in page
+    assert again.status_code == 404 and "Document not found." in text_of(again.content.decode())
+    assert len(audit_lines("document.forget")) == 1, "a refused forget writes no audit line"

@@ -3,6 +3,8 @@ three equal verdicts propose a rule, adopted from the page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.utils.html import escape
@@ -56,6 +58,61 @@ def test_an_open_review_is_listed_and_settled_from_the_page(steward, writer):
     assert entry.before == {"status": "open", "resolution": ""}
     assert entry.after["resolution"] == "retract" and entry.after["superseded"] == [str(review.to_memory_id)]
     assert f'id="review-{review.id}"' not in steward.get("/steward/reviews/").content.decode()
+
+
+def _listed(html: str) -> list[str]:
+    return re.findall(r'<article class="review" id="review-([0-9a-f-]{36})"', html)
+
+
+def test_settled_reviews_stay_visible_under_their_filter_with_who_settled_them(steward, writer):
+    settled, still_open = _contradiction(writer, "Osaka"), _contradiction(writer, "Lyon")
+    assert steward.post(f"/steward/reviews/{settled.id}/settle/", {"resolution": "confirm"}).status_code == 302
+
+    by_default = steward.get("/steward/reviews/").content.decode()
+    settled_only = steward.get("/steward/reviews/", {"status": "settled"}).content.decode()
+    everything = steward.get("/steward/reviews/", {"status": "all"}, headers={"HX-Request": "true"}).content.decode()
+    refused = steward.get("/steward/reviews/", {"status": "deleted"}).content.decode()
+
+    assert _listed(by_default) == [str(still_open.id)] and '<option value="open" selected>' in by_default
+    assert _listed(settled_only) == [str(settled.id)] and '<option value="settled" selected>' in settled_only
+    assert "Settled: <strong>confirm</strong> by ada, <time" in settled_only
+    assert _listed(everything) == [str(still_open.id), str(settled.id)] and "<html" not in everything
+    assert "show: Select a valid choice." in refused and _listed(refused) == [str(still_open.id)]
+
+
+def test_settled_reviews_page_with_a_cursor_that_keeps_the_filter(steward, writer):
+    for city in ("Osaka", "Lyon", "Quito"):
+        review = _contradiction(writer, city)
+        assert steward.post(f"/steward/reviews/{review.id}/settle/", {"resolution": "confirm"}).status_code == 302
+    _contradiction(writer, "Oslo")
+
+    from stewardship.pages import reviews
+
+    reviews.PAGE_SIZE, size = 2, reviews.PAGE_SIZE
+    try:
+        seen, url, params = [], "/steward/reviews/", {"status": "settled"}
+        while url:
+            fragment = steward.get(url, params, headers={"HX-Request": "true"}).content.decode()
+            seen += _listed(fragment)
+            more = re.search(r'hx-get="(/steward/reviews/\?[^"]+)"', fragment)
+            url, params = (more.group(1).replace("&amp;", "&"), {}) if more else (None, {})
+    finally:
+        reviews.PAGE_SIZE = size
+
+    newest_first = ContradictionReview.objects.filter(status="settled").order_by("-created_at")
+    assert seen == [str(review.id) for review in newest_first], "every settled review once, across pages"
+
+
+def test_a_retraction_is_reviewed_with_a_reason_in_words(steward, writer):
+    for message in ("Bob is allergic to peanuts.", "I'm not allergic to peanuts after all, the test was negative."):
+        body = {"actor_id": "writer", "user_id": "bob", "message": message}
+        assert writer.post("/api/v1/add_memory", body, format="json").status_code == 200
+    review = ContradictionReview.objects.get()
+
+    page = steward.get("/steward/reviews/").content.decode()
+
+    assert review.reason == "retracts “Bob is allergic to peanuts.”"
+    assert "Why: retracts “Bob is allergic to peanuts.”" in page and "negativ " not in page
 
 
 def test_a_bad_verdict_is_shown_inline_and_changes_nothing(steward, writer):

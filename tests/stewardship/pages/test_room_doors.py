@@ -27,6 +27,7 @@ SAMPLES = {"username": "bob", "slug": "team", "workspace": "team", "token_id": N
 SAMPLES |= {"memory_id": ANY_ID, "document_id": ANY_ID, "run_id": ANY_ID, "review_id": ANY_ID, "proposal_id": ANY_ID}
 SAMPLES |= {"number": 1, "name": "HELIX_LLM_API_KEY"}
 SAMPLES |= {"backup_id": "20260101-000000-abcd", "job_id": ANY_ID}
+SAMPLES |= {"user_id": "bob", "kind": "principal"}
 NAMES = [pattern.name for pattern in room[0] if isinstance(pattern, URLPattern) and pattern.name not in OPEN]
 
 
@@ -123,6 +124,7 @@ POSTS = [
     ("workspaces", {"name": "Mallory"}),
     ("federations", {"name": "Mallory"}),
     ("memory-correct", {"action": "forget"}),
+    ("document-forget", {"reason": "stolen"}),
     ("owner-erase", {"user_id": "bob", "confirm": "bob"}),
     ("review-settle", {"resolution": "retract"}),
     ("proposal-adopt", {}),
@@ -158,6 +160,7 @@ def test_a_post_without_the_csrf_token_is_refused_even_for_a_global_admin(world,
 def test_every_room_url_that_takes_a_post_is_checked_for_csrf():
     reading = {"observatory", "audit", "principal", "workspace", "federation", "access-check"}
     reading |= {"memories", "memory", "documents", "document", "runs", "run", "ledger", "reviews", "agents", "atlas"}
+    reading |= {"owners", "owner", "suggest"}
     reading |= {"config", "config-edit", "config-versions", "credentials"}
     reading |= {"backup", "backup-download", "backup-job", "reembed"}
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from memory.models import Inference, IngestRun
+from memory.models import Inference, IngestRun, Memory
 from rbac.models import Principal, Role, Workspace
 from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 
@@ -67,6 +67,53 @@ def test_a_run_in_the_default_domain_does_not_say_default_twice(steward):
     html = steward.get(f"/steward/runs/{run.id}/").content.decode()
 
     assert re.search(r"<dt>write domain</dt><dd>(.*?)</dd>", html, re.S).group(1).strip() == "default"
+
+
+def _row_of(html: str, run: IngestRun) -> str:
+    return re.search(rf'<tr>\s*<td><a href="/steward/runs/{run.id}/">.*?</tr>', html, re.S).group(0)
+
+
+def _cells(row: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", " ", cell).split() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+
+
+def test_the_list_shows_each_runs_first_words_and_what_each_statement_became(steward, writer):
+    assert _add(writer, "Bob is allergic to peanuts. Bob moved to Lyon.") == 200
+    assert _add(writer, "I'm not allergic to peanuts after all, the test was negative.") == 200
+    long = "Bob keeps a notebook of every train he has taken since the spring of the year he moved to Lyon."
+    assert _add(writer, long) == 200
+    first, retraction, chatty = IngestRun.objects.order_by("started_at")
+
+    html = steward.get("/steward/runs/").content.decode()
+
+    assert _cells(_row_of(html, first))[1:3] == [
+        ["Bob", "is", "allergic", "to", "peanuts.", "Bob", "moved", "to", "Lyon."],
+        ["ADD", "ADD"],
+    ]
+    assert _cells(_row_of(html, retraction))[2] == ["CONTRADICT"], "the retraction contradicts what it takes back"
+    words = _cells(_row_of(html, chatty))[1]
+    assert words[:12] == long.split()[:12] and words[-1] == "…" and len(words) == 13, "only its first words"
+
+
+def test_a_run_links_the_memories_it_wrote_and_names_an_erased_one_as_gone(steward, writer):
+    assert _add(writer, "Bob is allergic to peanuts. Bob moved to Lyon.") == 200
+    assert _add(writer, "I'm not allergic to peanuts after all, the test was negative.") == 200
+    first, retraction = IngestRun.objects.order_by("started_at")
+    allergy, city = first.result["memory_ids"]
+    Memory.objects.filter(pk=city).delete()  # as an owner's erasure deletes it
+
+    html = steward.get(f"/steward/runs/{first.id}/").content.decode()
+    taking_back = steward.get(f"/steward/runs/{retraction.id}/").content.decode()
+
+    written = re.search(r'<tr id="atom-0">.*?</tr>', html, re.S).group(0)
+    assert "Bob is allergic to peanuts." in written and f'href="/steward/memories/{allergy}/"' in written
+    assert ">ADD<" in written and ">new<" in written
+    gone = re.search(r'<tr id="atom-1">.*?</tr>', html, re.S).group(0)
+    assert f"/steward/memories/{city}/" not in gone and f"gone: <code>{city}</code> was erased since" in gone
+    row = re.search(r'<tr id="atom-0">.*?</tr>', taking_back, re.S).group(0)
+    (new,) = retraction.result["memory_ids"]
+    assert ">CONTRADICT<" in row and f'href="/steward/memories/{new}/"' in row
+    assert f'href="/steward/memories/{allergy}/"' in row and "retracted" in row, "what it took back, and its state"
 
 
 def test_runs_filter_by_status_and_principal_and_page_with_a_cursor(steward, writer):
