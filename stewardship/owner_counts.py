@@ -22,6 +22,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import QuerySet
 
+from memory.categories.counts import COUNTED
 from memory.erasure.plan import ErasurePlan
 from memory.erasure.services import ErasedTable
 from memory.search.corpus import deltas_fold
@@ -31,7 +32,7 @@ TOTALS = "stewardship_ownercount"
 DELTAS = "stewardship_ownercountdelta"
 _COLUMNS = "user_id, workspace_id, memories, held, newest"
 _FOLD_LOCK = "hashtext('stewardship_owner_counts_fold')"
-CURRENT = "r.deleted_at IS NULL AND r.valid_to IS NULL"
+CURRENT = COUNTED  # a memory the category counts count: not forgotten, not superseded
 _WORKSPACES = "unnest(CASE WHEN cardinality(r.visible_in) > 0 THEN r.visible_in ELSE ARRAY[NULL]::int[] END)"
 _TRIGGERS = ("added", "removed", "changed")
 

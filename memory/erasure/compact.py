@@ -99,7 +99,10 @@ def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
     """Rewrite ``tables`` (by default every table an erasure touches) one at a time, then ask
     for a checkpoint. Outside any transaction: VACUUM cannot run inside one."""
     started = time.perf_counter()
-    done = [_table_compact(name) for name in compaction_tables(tables)]
+    names = compaction_tables(tables)
+    with connection.cursor() as cursor:
+        _older_snapshots_ended(cursor)  # one from before the erasure would keep its rows in the rewrite
+    done = [_table_compact(name) for name in names]
     return Compaction(done, _checkpoint(), time.perf_counter() - started)
 
 
@@ -129,10 +132,11 @@ def _table_compact(table: str) -> TableCompacted:
 
 def _older_snapshots_ended(cursor: Any) -> None:
     """Wait (at most LOCK_WAIT_SECONDS) until no other session of this database holds a snapshot
-    taken before now. The rewrites before this one replaced the erased rows' statistics, but a
-    rewrite keeps a row deleted after the oldest running snapshot began (it may still be read), so
-    the old statistics would be copied into pg_statistic's new file while such a session lasts (an
-    autovacuum's analyze, a long read). After the wait the rewrite runs in any case."""
+    taken before now. A rewrite keeps a row deleted after the oldest running snapshot began (it may
+    still be read): before the first rewrite, a session older than the erasure (a worker's task, a
+    long read) would have the erased rows copied into the new files; before the statistics
+    catalogue's, one older than the rewrites that replaced the erased rows' statistics would keep
+    those (an autovacuum's analyze). After the wait the rewrite runs in any case."""
     cursor.execute("SELECT xid(pg_current_xact_id())")
     now = cursor.fetchone()[0]
     deadline = time.monotonic() + LOCK_WAIT_SECONDS

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import threading
 from pathlib import Path
 
 import psycopg
@@ -100,6 +101,33 @@ def test_given_tables_only_those_are_rewritten(erased):
     result = run("--tables", "memory_memory", "memory_ingestrun")
 
     assert [table["table"] for table in result["tables"]] == ["memory_memory", "memory_ingestrun"]
+    assert not on_disk(WORD, "memory_memory")
+
+
+def test_a_snapshot_older_than_the_erasure_is_waited_for_so_its_rows_are_not_copied(add, monkeypatch):
+    """A session that began before the erasure (a worker's task, a long read) may still read the
+    erased rows, so a rewrite made meanwhile copies them into the new file: the compaction waits for
+    it to end. Here it ends as soon as the compaction is seen waiting."""
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    add("I live in Lisbon.", user_id="bob")
+    if not files_of("memory_memory"):
+        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
+    waiting = threading.Event()
+    real_sleep = compact.time.sleep
+    monkeypatch.setattr(compact.time, "sleep", lambda seconds: (waiting.set(), real_sleep(seconds)))
+    with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as older:
+        older.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+        older.execute("SELECT 1")  # its snapshot, taken now, still sees alice's memory (and locks no table)
+        assert owner_erase(user_id="alice").passed
+        ends = threading.Thread(target=lambda: (waiting.wait(30), older.commit()))
+        ends.start()
+        try:
+            result = run("--tables", "memory_memory")
+        finally:
+            waiting.set()
+            ends.join()
+
+    assert waiting.is_set() and result["complete"]
     assert not on_disk(WORD, "memory_memory")
 
 
