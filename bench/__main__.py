@@ -24,6 +24,7 @@ BENCHMARKS = {
     "cluster": "bench.cluster",
     "restore": "bench.restore",
     "compact": "bench.compact",
+    "filters": "bench.filters",
 }
 
 

@@ -116,6 +116,8 @@ class Memory(models.Model):
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
             GinIndex(fields=["context_vector"], name="memory_context_vector_gin"),
             GinIndex(fields=["visible_in"], name="memory_visible_in_gin"),
+            # A filter's metadata equality (memory.search.filters) is containment, `metadata @> {...}`.
+            GinIndex(fields=["metadata"], opclasses=["jsonb_path_ops"], name="memory_metadata_gin"),
             models.Index(fields=["rbac_scope", "user_id", "content_key"], name="memory_domain_owner_key"),
             models.Index(fields=["user_id", "-created_at"], name="memory_owner_recent"),
             models.Index(fields=["valid_from"], name="memory_event_time"),

@@ -5,9 +5,13 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.db.models import BooleanField
+from django.db.models.expressions import RawSQL
+
 from helixsite.errors import NotFound
 from memory.models import Edge, Memory, MemoryHistory, ReembedJob
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
+from memory.search.filters import MemoryFilter
 from rbac.actors import Actor
 
 
@@ -68,8 +72,9 @@ def memory_list(
     include_superseded: bool = False,
     limit: int = 50,
     offset: int = 0,
+    filters: MemoryFilter | None = None,
 ) -> list[Memory]:
-    """Newest first, only what the actor may see."""
+    """Newest first, only what the actor may see (and ``filters`` matches: memory.search.filters)."""
     memories = Memory.objects.live().visible_to(actor)
     if not include_superseded:
         memories = memories.filter(valid_to__isnull=True)
@@ -77,6 +82,9 @@ def memory_list(
         memories = memories.filter(user_id=user_id)
     if memory_type:
         memories = memories.filter(memory_type=memory_type)
+    if filters is not None:
+        condition, params = filters.positional(Memory._meta.db_table)
+        memories = memories.filter(RawSQL(condition, params, output_field=BooleanField()))
     return list(memories.defer("embedding").order_by("-created_at", "-id")[offset : offset + limit])
 
 

@@ -177,6 +177,7 @@ class Helixsite:
         graph_depth: int | None = None,
         category: str | None = None,
         include_chunks: bool | None = None,
+        filters: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "search_memory",
@@ -191,6 +192,7 @@ class Helixsite:
             graph_depth=graph_depth,
             category=category,
             include_chunks=include_chunks,
+            filters=filters,
         )
 
     def list_categories(
@@ -211,6 +213,7 @@ class Helixsite:
         include_superseded: bool | None = None,
         limit: int | None = None,
         cursor: int | None = None,
+        filters: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         return self.call(
             "list_memories",
@@ -219,6 +222,7 @@ class Helixsite:
             include_superseded=include_superseded,
             limit=limit,
             cursor=cursor,
+            filters=filters,
         )
 
     def get_memory(self, *, memory_id: str) -> dict[str, Any]:

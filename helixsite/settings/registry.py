@@ -1195,6 +1195,23 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Setting("HELIX_SEARCH_MAX_QUERY_CHARS", "int", 2000, "longest query", minimum=10, unit="characters"),
             Setting(
+                "HELIX_FILTER_MAX_DEPTH",
+                "int",
+                6,
+                "how deep a `filters` object of search_memory or list_memories may nest (AND / OR / NOT)",
+                minimum=1,
+                maximum=32,
+                unit="objects",
+            ),
+            Setting(
+                "HELIX_FILTER_MAX_TERMS",
+                "int",
+                100,
+                "most conditions and listed values (`in`, `nin`) in one `filters` object",
+                minimum=1,
+                maximum=10_000,
+            ),
+            Setting(
                 "HELIX_CONTEXT_DEFAULT_TOKENS",
                 "int",
                 800,

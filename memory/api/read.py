@@ -13,7 +13,15 @@ from rest_framework.request import Request
 from helixsite.agents.tool import ActorInput, ToolApi, ToolKind
 from memory.answering import memory_answer, memory_context
 from memory.api import examples
-from memory.api.shapes import ChunkCitationOut, MemoryOut, ResultOut, SearchOptions, SearchOut, memory_out
+from memory.api.shapes import (
+    ChunkCitationOut,
+    FiltersField,
+    MemoryOut,
+    ResultOut,
+    SearchOptions,
+    SearchOut,
+    memory_out,
+)
 from memory.models import MemoryType
 from memory.profiles import profile_out, profiles_get
 from memory.search.conductor import (
@@ -45,6 +53,7 @@ class SearchMemoryApi(ToolApi):
         include_chunks = serializers.BooleanField(
             default=False, help_text="document chunks too (add_document), ranked with the memories, with citations"
         )
+        filters = FiltersField()
 
     OutputSerializer = SearchOut
 
@@ -75,6 +84,7 @@ class ListMemoriesApi(ToolApi):
         cursor = serializers.IntegerField(
             min_value=0, max_value=10**9, default=0, help_text="next_cursor of the previous page"
         )
+        filters = FiltersField()
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()

@@ -2,12 +2,43 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from helixsite.errors import InvalidInput
 from memory.models import Memory
+from memory.search.filters import MemoryFilter, memory_filter_parse
 from memory.search.params import SCOPES
+
+FILTERS_HELP = (
+    'mem0\'s filter language: {field: value | [values] | "*" | {op: value}}, AND / OR / NOT lists; '
+    "fields user_id, agent_id, run_id, app_id, created_at, updated_at, timestamp, categories, keywords, "
+    'metadata ({"metadata": {"colour": "red"}}); ops eq ne in nin gt gte lt lte contains icontains. '
+    "Over GET, its JSON text."
+)
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True})
+class FiltersField(serializers.Field):
+    """``filters``: a JSON object (its JSON text in a query string), checked and parsed at the door
+    (memory.search.filters); a bad one is refused naming its part, e.g. ``filters.AND[1].metadata``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, allow_null=True, help_text=FILTERS_HELP, **kwargs)
+
+    def to_internal_value(self, data: Any) -> MemoryFilter | None:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                raise InvalidInput("filters must be a JSON object.", code="invalid_filter", field="filters") from None
+        return memory_filter_parse(data, field=self.field_name or "filters")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class SearchOptions(serializers.Serializer):

@@ -32,6 +32,7 @@ from memory.providers import embed_query, get_embedder
 from memory.search.attributes import attribute_holding
 from memory.search.bm25 import NOTHING, Bm25, holding_once
 from memory.search.expand import Reached, edges_around, expand, links_among
+from memory.search.filters import MemoryFilter
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.kinds import asked_kind, kind_holders
 from memory.search.params import SearchRequest, search_request
@@ -133,6 +134,7 @@ def memory_search(
     concept: str | None = None,
     tags: tuple[str, ...] = (),
     category: str | None = None,
+    filters: MemoryFilter | None = None,
     reinforce: bool = True,
     include_chunks: bool = False,
     **params,
@@ -140,13 +142,21 @@ def memory_search(
     """Hybrid recall: seeds (vector + BM25) → graph expansion → scoring → projection.
 
     Only live memories the actor can see are seeds, are walked through, or come back; with
-    ``category``, only those filed in that category or below it.
+    ``category``, only those filed in that category or below it; with ``filters``
+    (memory.search.filters), only those it matches, inside every statement, before ranking.
     ``reinforce=False`` reads without counting the results as accessed (FastThink's recall).
     ``include_chunks``: document chunks recalled in the same scope join the ranked list
     (memory.documents.recall); without it, not one query more than memories alone.
     """
     request = search_request(**params)
     category = _category(category)
+    if filters is not None and include_chunks:
+        # A filter reads a memory's fields; a chunk has none of them, so it could not keep to it.
+        raise InvalidInput(
+            "filters apply to memories; a filtered search cannot include document chunks.",
+            code="filters_with_chunks",
+            field="include_chunks",
+        )
     owner = request.user_id if request.scope == "personal" else None
     # The model embeds the query on a thread of its own while the database checks the caller's
     # access, finds the speakers the query names and ranks the BM25 seeds: the two use different
@@ -156,7 +166,7 @@ def memory_search(
     guessed = _guessed(asked_as, request.query)
     early = _embed_early(guessed)
     embedding_space_check()
-    scope = _scope(actor, owner, concept=concept, tags=tags, category=category)
+    scope = _scope(actor, owner, concept=concept, tags=tags, category=category, filters=filters)
     request = _with_speakers(request, scope)
     speakers_learn(asked_as, request.query, request.speakers)
     if early is not None and guessed == request.matched:
@@ -264,8 +274,9 @@ def _scope(
     concept: str | None = None,
     tags: tuple[str, ...] = (),
     category: str | None = None,
+    filters: MemoryFilter | None = None,
 ) -> Scope:
-    scope = Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category)
+    scope = Scope.of(actor, user_id, concept=concept, tags=tuple(tags), category=category, filters=filters)
     if category is None:
         return scope
     # Every filing under the path, whoever may see it: what reading the category's filings reads.

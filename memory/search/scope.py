@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 
 from memory.search.corpus import CHUNKS, MEMORIES, Corpus
+from memory.search.filters import MemoryFilter
 from rbac.actors import Actor
 from rbac.policy import is_global_admin, readable_workspace_ids
 
@@ -76,6 +77,9 @@ class Scope:
     # How many memories the category holds in the whole installation (memory.categories.counts),
     # when known: a category of few is read from its filings, a large one probed row by row.
     category_rows: int | None = None
+    # The caller's metadata filter (memory.search.filters): every statement that reads memories
+    # through ``sql`` applies it, so seeds, the graph walk and the results all keep to it.
+    filters: MemoryFilter | None = None
 
     @classmethod
     def of(cls, actor: Actor, user_id: str | None, **narrowed: Any) -> Scope:
@@ -89,8 +93,9 @@ class Scope:
 
     @property
     def narrow(self) -> bool:
-        """Few rows match (one owner's, a small category's): ranked exactly, not through the indexes."""
-        return self.user_id is not None or self.category_few
+        """Few rows may match (one owner's, a small category's, a filter's): gathered first and
+        ranked exactly, unless the gathering finds them many (memory.search.seeds)."""
+        return self.user_id is not None or self.category_few or self.filters is not None
 
     def sql(self, window: Window | None = None, alias: str = "m") -> tuple[str, dict[str, Any]]:
         """The memories in scope."""
@@ -121,6 +126,10 @@ class Scope:
         if self.tags:
             clauses.append(f"{alias}.context_tags @> %(tags)s::varchar[]")
             params["tags"] = list(self.tags)
+        if self.filters is not None:
+            condition, values = self.filters.named(alias)
+            clauses.append(condition)
+            params.update(values)
         return " AND ".join(clauses), params
 
     def chunks_sql(self, window: Window | None = None, alias: str = "c") -> tuple[str, dict[str, Any]]:

@@ -36,7 +36,8 @@ _LARGE_KEPT = 4096
 
 
 def _size_key(scope: Scope, table: str) -> tuple:
-    return (table, None if scope.readable is None else tuple(scope.readable), scope.user_id, scope.category)
+    filtered = scope.filters.key if scope.filters is not None else None
+    return (table, None if scope.readable is None else tuple(scope.readable), scope.user_id, scope.category, filtered)
 
 
 def gathers(scope: Scope, table: str) -> tuple | None:
