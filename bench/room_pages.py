@@ -1,8 +1,8 @@
 """The control room's heaviest pages on a large installation: the observatory (every count, the
 health checks, 24 h of activity), a memories search as a chosen principal, the owners list (first
-page, a search, a later page by cursor) and an owner's page (the corpus's largest owner, and an owner
-holding ``BENCH_OWNER_MEMORIES``), rendered in full through Django's test client as a logged-in
-global admin.
+page, a search, a later page by cursor), an owner's page (the corpus's largest owner, and an owner
+holding ``BENCH_OWNER_MEMORIES``), the documents list and a document's page (a hundred sections of
+that owner's), rendered in full through Django's test client as a logged-in global admin.
 
 The corpus is search_latency's (``BENCH_ROOM_SIZE``, default 300000 memories, loaded once and
 kept), plus the large owner's memories in a workspace of their own (loaded once and kept, a tenth
@@ -25,9 +25,12 @@ from bench.setup import prepared
 from bench.timing import percentiles, sample_ms
 from helixsite.agents.models import CallMinute
 from helixsite.agents.usage import BOUNDS_MS
+from memory.documents.models import Chunk, Document
+from memory.documents.services import DocumentInput, document_add
 from memory.ingest.bulk import ImportRow, import_rows
 from memory.models import Memory
 from rbac.models import Principal
+from rbac.selectors import user_get_by_name
 from rbac.services import principal_create
 from stewardship.owner_counts import owner_counts
 
@@ -42,6 +45,7 @@ def run() -> None:
     _top_up(actor, size)
     large = int(os.environ.get("BENCH_OWNER_MEMORIES", "10000"))
     _large_owner(large)
+    document = _large_owner_document()
     _a_day_of_activity()
     call_command("collectstatic", interactive=False, verbosity=0)  # pages name the hashed static files
     browser = Client(HTTP_HOST="localhost")
@@ -78,6 +82,10 @@ def run() -> None:
         print(f"  owner page, {owner} ({held:,} memories)   {timed} ms")
     filtered = page(f"/steward/owners/{LARGE_OWNER}/", {"state": "forgotten"})
     print(f"  owner page, {LARGE_OWNER}, forgotten only   {percentiles(sample_ms(filtered, runs=RUNS))} ms")
+    print(f"  documents, first page  {percentiles(sample_ms(page('/steward/documents/'), runs=RUNS))} ms")
+    chunks = Chunk.objects.filter(document=document).count()
+    timed = percentiles(sample_ms(page(f"/steward/documents/{document.pk}/"), runs=RUNS))
+    print(f"  a document's page ({chunks} chunks)   {timed} ms")
 
 
 def _large_owner(count: int) -> None:
@@ -90,6 +98,18 @@ def _large_owner(count: int) -> None:
         import_rows(actor=writer, rows=rows, batch_size=1000, rebuild_index="never")
         mine = Memory.objects.filter(user_id=LARGE_OWNER).order_by("created_at").values("pk")
         Memory.objects.filter(pk__in=mine[: count // 10]).update(deleted_at=timezone.now())
+
+
+def _large_owner_document() -> Document:
+    """A document of the large owner, about a hundred pages' worth of sections, stored once and kept."""
+    title = "bench room document"
+    found = Document.objects.live().filter(user_id=LARGE_OWNER, title=title).first()
+    if found is not None:
+        return found
+    writer = user_get_by_name(username="bench-owner-writer")
+    sections = [f"# Part {n}\n\n" + " ".join(text for _, text in statements(12, seed=n)) for n in range(100)]
+    given = DocumentInput(user_id=LARGE_OWNER, title=title, text="\n\n".join(sections))
+    return document_add(actor=writer, given=given, group_id=LARGE_SPACE).document
 
 
 def _steward():

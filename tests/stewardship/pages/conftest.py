@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from rbac.models import Principal
+from rbac.models import Principal, Role
 from stewardship.models import AuditEntry
-from tests.factories import make_principal
+from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -45,3 +45,23 @@ def inline_error(response) -> dict[str, str | None]:
     if found is None:
         return {"code": None, "message": None, "field": None}
     return {"code": found.group(1), "field": found.group(2), "message": unescape(found.group(3))}
+
+
+@pytest.fixture
+def two_teams() -> dict[str, Any]:
+    """``red`` writes in red, ``blue`` in blue, through the API as agents do; each sees only its own
+    workspace."""
+    apis = {}
+    for name in ("red", "blue"):
+        principal, issued = make_agent_with_token(name)
+        grant(principal, make_workspace(name), Role.WORKER)
+        apis[name] = bearer_client(issued.raw)
+    return apis
+
+
+def add_as(api, team: str, message: str, user_id: str) -> str:
+    """``message`` about ``user_id`` added by ``team`` in its workspace; the first memory's id."""
+    body = {"actor_id": team, "user_id": user_id, "message": message, "group_id": team}
+    answer = api.post("/api/v1/add_memory", body, format="json")
+    assert answer.status_code == 200, answer.content
+    return answer.json()["memory_ids"][0]

@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from memory.charter.models import ContradictionReview
 from memory.models import Edge, EdgeType, Memory
-from rbac.models import Principal, Role, Workspace
+from rbac.models import Principal, Workspace
 from stewardship.models import AuditEntry
-from tests.factories import bearer_client, grant, make_agent_with_token, make_principal, make_workspace
+from tests.factories import make_principal
+from tests.stewardship.pages.conftest import add_as
 
 pytestmark = pytest.mark.django_db
 
@@ -26,22 +27,8 @@ def steward(client):
     return client
 
 
-@pytest.fixture
-def two_teams():
-    """``red`` writes in red, ``blue`` in blue; each sees only its own workspace."""
-    apis = {}
-    for name in ("red", "blue"):
-        principal, issued = make_agent_with_token(name)
-        grant(principal, make_workspace(name), Role.WORKER)
-        apis[name] = bearer_client(issued.raw)
-    return apis
-
-
 def _add(api, actor: str, message: str, user_id: str = "bob") -> str:
-    body = {"actor_id": actor, "user_id": user_id, "message": message, "group_id": actor}
-    answer = api.post("/api/v1/add_memory", body, format="json")
-    assert answer.status_code == 200, answer.content
-    return answer.json()["memory_ids"][0]
+    return add_as(api, actor, message, user_id)
 
 
 def _result_ids(html: str) -> list[str]:

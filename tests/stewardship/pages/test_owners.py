@@ -20,27 +20,14 @@ from rbac.policy import write_domain_resolve
 from stewardship.erasure import owner_erase
 from stewardship.models import OwnerCount
 from stewardship.owner_counts import owner_counts_fold
-from tests.factories import bearer_client, grant, make_agent_with_token, make_memory, make_principal, make_workspace
+from tests.factories import grant, make_memory, make_principal, make_workspace
+from tests.stewardship.pages.conftest import add_as
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def two_teams():
-    """``red`` writes in red, ``blue`` in blue, through the API as agents do."""
-    apis = {}
-    for name in ("red", "blue"):
-        principal, issued = make_agent_with_token(name)
-        grant(principal, make_workspace(name), Role.WORKER)
-        apis[name] = bearer_client(issued.raw)
-    return apis
-
-
 def _add(api, team: str, message: str, user_id: str = "alice") -> str:
-    body = {"actor_id": team, "user_id": user_id, "message": message, "group_id": team}
-    answer = api.post("/api/v1/add_memory", body, format="json")
-    assert answer.status_code == 200, answer.content
-    return answer.json()["memory_ids"][0]
+    return add_as(api, team, message, user_id)
 
 
 def _team_writer():
