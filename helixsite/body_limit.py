@@ -11,7 +11,8 @@ temporary file, before its first middleware runs. So here, before any app sees t
 A refusal closes the connection, so the server reads no more of the body.
 
 ``add_document`` alone carries a whole document: its path is held to HELIX_MAX_DOCUMENT_BODY_BYTES;
-``add_conversation`` carries many messages: its path is held to HELIX_MAX_CONVERSATION_BODY_BYTES.
+``add_conversation`` carries many messages: its path (and mem0's add, ``/mem0/…/v3/memories/add/``)
+is held to HELIX_MAX_CONVERSATION_BODY_BYTES.
 """
 
 from __future__ import annotations
@@ -31,15 +32,20 @@ logger = logging.getLogger("helixsite.request")
 
 DOCUMENT_PATH = "/api/v1/add_document"
 CONVERSATION_PATH = "/api/v1/add_conversation"
+MEM0_ADD_PATH = "/v3/memories/add"  # mem0's add (helixsite.mem0): add_conversation's under /mem0/
 
 
 def body_limit_for(path: str) -> int:
     """The largest body ``path`` accepts."""
     if path.rstrip("/").endswith(DOCUMENT_PATH):
         return max(settings.HELIX_MAX_BODY_BYTES, settings.HELIX_MAX_DOCUMENT_BODY_BYTES)
-    if path.rstrip("/").endswith(CONVERSATION_PATH):
+    if path.rstrip("/").endswith(CONVERSATION_PATH) or _mem0_add(path):
         return max(settings.HELIX_MAX_BODY_BYTES, settings.HELIX_MAX_CONVERSATION_BODY_BYTES)
     return settings.HELIX_MAX_BODY_BYTES
+
+
+def _mem0_add(path: str) -> bool:
+    return path.startswith("/mem0/") and path.rstrip("/").endswith(MEM0_ADD_PATH)
 
 
 def payload_too_large(limit: int | None = None) -> dict[str, Any]:

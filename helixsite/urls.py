@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/login/", refused_login_answers_429(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/v1/", include("helixsite.agents.urls")),
+    path("mem0/", include("helixsite.mem0.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's start-up script comes from its own URL (?script), not inline: the page keeps the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 
-from django.db.models import BooleanField
+from django.db.models import BooleanField, Count, Max, Min, QuerySet
 from django.db.models.expressions import RawSQL
 
 from helixsite.errors import NotFound
@@ -75,6 +76,28 @@ def memory_list(
     filters: MemoryFilter | None = None,
 ) -> list[Memory]:
     """Newest first, only what the actor may see (and ``filters`` matches: memory.search.filters)."""
+    memories = _listed(actor, user_id, memory_type, include_superseded, filters)
+    return list(memories.defer("embedding").order_by("-created_at", "-id")[offset : offset + limit])
+
+
+def memory_count(
+    *,
+    actor: Actor,
+    user_id: str | None = None,
+    include_superseded: bool = False,
+    filters: MemoryFilter | None = None,
+) -> int:
+    """How many memories ``memory_list`` pages through with the same arguments."""
+    return _listed(actor, user_id, None, include_superseded, filters).count()
+
+
+def _listed(
+    actor: Actor,
+    user_id: str | None,
+    memory_type: str | None,
+    include_superseded: bool,
+    filters: MemoryFilter | None,
+) -> QuerySet[Memory]:
     memories = Memory.objects.live().visible_to(actor)
     if not include_superseded:
         memories = memories.filter(valid_to__isnull=True)
@@ -85,7 +108,39 @@ def memory_list(
     if filters is not None:
         condition, params = filters.positional(Memory._meta.db_table)
         memories = memories.filter(RawSQL(condition, params, output_field=BooleanField()))
-    return list(memories.defer("embedding").order_by("-created_at", "-id")[offset : offset + limit])
+    return memories
+
+
+@dataclass(frozen=True)
+class MemoryEntity:
+    """Someone or something memories are held under: an owner (``user``), an agent instance
+    (``agent``), or a ``run_id`` / ``app_id`` metadata value (``run``, ``app``)."""
+
+    kind: str
+    name: str
+    total: int
+    first_at: datetime
+    last_at: datetime
+
+
+ENTITY_KEYS = {"user": "user_id", "agent": "agent_id", "run": "metadata__run_id", "app": "metadata__app_id"}
+
+
+def memory_entities(*, actor: Actor, limit: int = 1000) -> list[MemoryEntity]:
+    """The owners, agents, runs and apps of the current memories the actor may see, with how many
+    each holds; at most ``limit`` of each kind, the largest first."""
+    current = Memory.objects.live().visible_to(actor).filter(valid_to__isnull=True)
+    found: list[MemoryEntity] = []
+    for kind, key in ENTITY_KEYS.items():
+        rows = (
+            current.exclude(**{f"{key}__isnull": True})
+            .exclude(**{key: ""})
+            .values(key)
+            .annotate(total=Count("id"), first_at=Min("created_at"), last_at=Max("updated_at"))
+            .order_by("-total", key)[:limit]
+        )
+        found += [MemoryEntity(kind, str(r[key]), r["total"], r["first_at"], r["last_at"]) for r in rows]
+    return found
 
 
 @dataclass
