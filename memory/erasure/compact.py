@@ -132,19 +132,21 @@ def _table_compact(table: str) -> TableCompacted:
 
 def _older_snapshots_ended(cursor: Any) -> None:
     """Wait (at most LOCK_WAIT_SECONDS) until no other session of this database holds a snapshot
-    taken before now. A rewrite keeps a row deleted after the oldest running snapshot began (it may
-    still be read): before the first rewrite, a session older than the erasure (a worker's task, a
-    long read) would have the erased rows copied into the new files; before the statistics
-    catalogue's, one older than the rewrites that replaced the erased rows' statistics would keep
-    those (an autovacuum's analyze). After the wait the rewrite runs in any case."""
+    taken, or a transaction with a write begun, before now. A rewrite keeps a row deleted after the
+    oldest running snapshot or open write began (it may still be read): before the first rewrite, a
+    session older than the erasure (a worker's task, a long read) would have the erased rows copied
+    into the new files; before the statistics catalogue's, one older than the rewrites that replaced
+    the erased rows' statistics would keep those (an autovacuum's analyze). After the wait the
+    rewrite runs in any case."""
     cursor.execute("SELECT xid(pg_current_xact_id())")
     now = cursor.fetchone()[0]
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
     while time.monotonic() < deadline:
         cursor.execute(
+            # A snapshot (backend_xmin) or a write still open (backend_xid) from before now.
             """SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
-                   AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL
-                   AND age(backend_xmin) >= age(%s::xid))""",
+                   AND pid <> pg_backend_pid() AND coalesce(backend_xmin, backend_xid) IS NOT NULL
+                   AND greatest(age(backend_xmin), age(backend_xid)) >= age(%s::xid))""",
             [now],
         )
         if not cursor.fetchone()[0]:

@@ -85,8 +85,11 @@ def memory_search_prefetch(*, actor: Actor, raw: Mapping[str, Any]) -> Callable[
         return None
     personal = raw.get("scope", "personal") == "personal"
     owner = (owner.strip() or None) if personal and isinstance(owner, str) else None
+    sent = raw.get("category")
+    if sent is not None and not isinstance(sent, str):
+        return None  # the tool's own check refuses it, naming the field
     try:
-        category = _category(raw.get("category"))
+        category = _category(sent)
     except InvalidInput:
         return None
     text = _guessed(_asked_as(actor, owner, category=category), query.strip())

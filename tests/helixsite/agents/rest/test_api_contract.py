@@ -34,6 +34,7 @@ def test_an_unknown_parameter_is_refused_with_its_name(agents):
         ({"user_id": "bob"}, "query", "required"),
         ({"user_id": "bob", "query": ""}, "query", "blank"),
         ({"user_id": "bob", "query": "deploy", "mode": "sideways"}, "mode", "unknown_mode"),
+        ({"user_id": "bob", "query": "deploy", "category": [{"deeper": "bottom"}]}, "category", "invalid"),
         (
             {"user_id": "bob", "query": "deploy", "time_from": "2026-06-30", "time_to": "2026-06-01"},
             "time_from",
