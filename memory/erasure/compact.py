@@ -23,7 +23,7 @@ PostgreSQL skips it with a warning, seen here as the table keeping its file.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import DatabaseError, OperationalError, connection
@@ -66,11 +66,15 @@ class Compaction:
     tables: list[TableCompacted]
     checkpoint: str  # "done", or why it was not
     seconds: float
+    # Sessions older than the rewrites that were still open when the wait for them ended: what an
+    # erasure deleted may have been copied into the new files while they lasted.
+    held: list[str] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
-        """Every table rewritten (a checkpoint this database user may not ask for is only noted)."""
-        return not any(table.skipped for table in self.tables)
+        """Every table rewritten with no older session open (a checkpoint this database user may
+        not ask for is only noted)."""
+        return not any(table.skipped for table in self.tables) and not self.held
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -78,6 +82,7 @@ class Compaction:
             "seconds": round(self.seconds, 3),
             "tables": [table.as_dict() for table in self.tables],
             "checkpoint": self.checkpoint,
+            "held": self.held,
         }
 
 
@@ -100,16 +105,17 @@ def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
     for a checkpoint. Outside any transaction: VACUUM cannot run inside one."""
     started = time.perf_counter()
     names = compaction_tables(tables)
+    held: list[str] = []
     with connection.cursor() as cursor:
-        _older_snapshots_ended(cursor)  # one from before the erasure would keep its rows in the rewrite
-    done = [_table_compact(name) for name in names]
-    return Compaction(done, _checkpoint(), time.perf_counter() - started)
+        held += _older_snapshots_ended(cursor)  # one from before the erasure would keep its rows
+    done = [_table_compact(name, held) for name in names]
+    return Compaction(done, _checkpoint(), time.perf_counter() - started, list(dict.fromkeys(held)))
 
 
-def _table_compact(table: str) -> TableCompacted:
+def _table_compact(table: str, held: list[str]) -> TableCompacted:
     with connection.cursor() as cursor:
         if table == STATISTICS:
-            _older_snapshots_ended(cursor)
+            held += _older_snapshots_ended(cursor)
         before, file = _size(cursor, table), _file(cursor, table)
         cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{LOCK_WAIT_SECONDS}s"])
         cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [MAINTENANCE_MEMORY])
@@ -130,27 +136,31 @@ def _table_compact(table: str) -> TableCompacted:
         return TableCompacted(table, seconds, before, _size(cursor, table))
 
 
-def _older_snapshots_ended(cursor: Any) -> None:
+def _older_snapshots_ended(cursor: Any) -> list[str]:
     """Wait (at most LOCK_WAIT_SECONDS) until no other session of this database holds a snapshot
     taken, or a transaction with a write begun, before now. A rewrite keeps a row deleted after the
     oldest running snapshot or open write began (it may still be read): before the first rewrite, a
     session older than the erasure (a worker's task, a long read) would have the erased rows copied
     into the new files; before the statistics catalogue's, one older than the rewrites that replaced
     the erased rows' statistics would keep those (an autovacuum's analyze). After the wait the
-    rewrite runs in any case."""
+    rewrite runs in any case; the sessions still open then, each as "pid N (application, state,
+    since HH:MM:SS)"."""
     cursor.execute("SELECT xid(pg_current_xact_id())")
     now = cursor.fetchone()[0]
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while time.monotonic() < deadline:
+    while True:
         cursor.execute(
             # A snapshot (backend_xmin) or a write still open (backend_xid) from before now.
-            """SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
-                   AND pid <> pg_backend_pid() AND coalesce(backend_xmin, backend_xid) IS NOT NULL
-                   AND greatest(age(backend_xmin), age(backend_xid)) >= age(%s::xid))""",
+            """SELECT pid, application_name, state, to_char(xact_start, 'HH24:MI:SS') FROM pg_stat_activity
+               WHERE datname = current_database() AND pid <> pg_backend_pid()
+                   AND coalesce(backend_xmin, backend_xid) IS NOT NULL
+                   AND greatest(age(backend_xmin), age(backend_xid)) >= age(%s::xid)
+               ORDER BY pid""",
             [now],
         )
-        if not cursor.fetchone()[0]:
-            return
+        older = [f"pid {pid} ({name or 'unnamed'}, {state}, since {since})" for pid, name, state, since in cursor]
+        if not older or time.monotonic() >= deadline:
+            return older
         time.sleep(SNAPSHOT_POLL_SECONDS)
 
 

@@ -143,6 +143,22 @@ def test_a_snapshot_older_than_the_erasure_is_waited_for_so_its_rows_are_not_cop
     assert not on_disk(WORD, "memory_memory")
 
 
+def test_a_session_older_than_the_erasure_still_open_is_named_and_the_compaction_not_called_complete(add, monkeypatch):
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    monkeypatch.setattr(compact, "LOCK_WAIT_SECONDS", 1)
+    out = io.StringIO()
+    with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as older:
+        older.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+        older.execute("SELECT 1")  # a snapshot that still sees alice's memory, kept open throughout
+        pid = older.info.backend_pid
+        assert owner_erase(user_id="alice").passed
+        with pytest.raises(CommandError, match=f"sessions older than the rewrites were still open \\(pid {pid} "):
+            call_command("erasure_compact", "--tables", "memory_memory", "--json", stdout=out)
+
+    result = json.loads(out.getvalue())
+    assert not result["complete"] and result["held"][0].startswith(f"pid {pid} ")
+
+
 def test_a_table_no_erasure_touches_is_refused_and_nothing_is_rewritten(erased):
     with pytest.raises(CommandError, match="Not a table an erasure touches: auth_user"):
         run("--tables", "memory_memory", "auth_user")

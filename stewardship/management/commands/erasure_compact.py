@@ -36,8 +36,11 @@ class Command(ServiceCommand):
         else:
             self._print(compaction)
         if not compaction.complete:
-            skipped = "; ".join(f"{table.table}: {table.skipped}" for table in compaction.tables if table.skipped)
-            raise CommandError(f"Not compacted: {skipped}.")
+            reasons = [f"{table.table}: {table.skipped}" for table in compaction.tables if table.skipped]
+            if compaction.held:
+                held = ", ".join(compaction.held)
+                reasons.append(f"sessions older than the rewrites were still open ({held}); run again when they end")
+            raise CommandError(f"Not compacted: {'; '.join(reasons)}.")
 
     def _print(self, compaction: Compaction) -> None:
         table = Table("table", "seconds", "MB before", "MB after", "", title="Compacted")
