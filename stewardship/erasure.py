@@ -68,10 +68,13 @@ def erasures_reapply(*, entries: list[LedgerEntry], because: str, actor_name: st
     return done
 
 
-def erasure_compact(*, actor_name: str, tables: list[str] | None = None) -> Compaction:
+def erasure_compact(
+    *, actor_name: str, tables: list[str] | None = None, session_wait: float | None = None
+) -> Compaction:
     """Compact the tables an erasure touches, or those of them ``tables`` names, and write an audit
-    line: each table's time and size before and after, and the checkpoint's outcome."""
-    compaction = compact.erasure_compact(tables=tables)
+    line: each table's time and size before and after, the sessions it waited for in vain, and the
+    checkpoint's outcome."""
+    compaction = compact.erasure_compact(tables=tables, session_wait=session_wait)
     AuditEntry.objects.create(
         actor=None,
         actor_name=actor_name[:150],
@@ -82,6 +85,7 @@ def erasure_compact(*, actor_name: str, tables: list[str] | None = None) -> Comp
             "complete": compaction.complete,
             "seconds": round(compaction.seconds, 3),
             "checkpoint": compaction.checkpoint,
+            "held": compaction.held,
             "tables": {
                 table.table: {"seconds": round(table.seconds, 3), "bytes": table.bytes_after, "skipped": table.skipped}
                 for table in compaction.tables

@@ -32,6 +32,9 @@ from helixsite.errors import InvalidInput
 from memory.erasure.services import erasure_table_names
 
 LOCK_WAIT_SECONDS = 10
+# How long to wait for sessions older than the rewrites to end: they block no one meanwhile (an
+# autovacuum's analyze, a worker's task), so longer than a table lock is waited for.
+SESSION_WAIT_SECONDS = 60
 SNAPSHOT_POLL_SECONDS = 0.05
 # As the importer's HNSW build: the memories' vector index, built again, fits in memory.
 MAINTENANCE_MEMORY = "512MB"
@@ -100,22 +103,24 @@ def compaction_tables(names: list[str] | None) -> list[str]:
     return [name for name in touched if name in names]
 
 
-def erasure_compact(*, tables: list[str] | None = None) -> Compaction:
+def erasure_compact(*, tables: list[str] | None = None, session_wait: float | None = None) -> Compaction:
     """Rewrite ``tables`` (by default every table an erasure touches) one at a time, then ask
-    for a checkpoint. Outside any transaction: VACUUM cannot run inside one."""
+    for a checkpoint. Outside any transaction: VACUUM cannot run inside one. ``session_wait``:
+    seconds to wait for older sessions to end (default SESSION_WAIT_SECONDS)."""
     started = time.perf_counter()
     names = compaction_tables(tables)
+    wait = SESSION_WAIT_SECONDS if session_wait is None else session_wait
     held: list[str] = []
     with connection.cursor() as cursor:
-        held += _older_snapshots_ended(cursor)  # one from before the erasure would keep its rows
-    done = [_table_compact(name, held) for name in names]
+        held += _older_snapshots_ended(cursor, wait)  # one from before the erasure would keep its rows
+    done = [_table_compact(name, held, wait) for name in names]
     return Compaction(done, _checkpoint(), time.perf_counter() - started, list(dict.fromkeys(held)))
 
 
-def _table_compact(table: str, held: list[str]) -> TableCompacted:
+def _table_compact(table: str, held: list[str], wait: float) -> TableCompacted:
     with connection.cursor() as cursor:
         if table == STATISTICS:
-            held += _older_snapshots_ended(cursor)
+            held += _older_snapshots_ended(cursor, wait)
         before, file = _size(cursor, table), _file(cursor, table)
         cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{LOCK_WAIT_SECONDS}s"])
         cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)", [MAINTENANCE_MEMORY])
@@ -136,8 +141,8 @@ def _table_compact(table: str, held: list[str]) -> TableCompacted:
         return TableCompacted(table, seconds, before, _size(cursor, table))
 
 
-def _older_snapshots_ended(cursor: Any) -> list[str]:
-    """Wait (at most LOCK_WAIT_SECONDS) until no other session of this database holds a snapshot
+def _older_snapshots_ended(cursor: Any, wait: float) -> list[str]:
+    """Wait (at most ``wait`` seconds) until no other session of this database holds a snapshot
     taken, or a transaction with a write begun, before now. A rewrite keeps a row deleted after the
     oldest running snapshot or open write began (it may still be read): before the first rewrite, a
     session older than the erasure (a worker's task, a long read) would have the erased rows copied
@@ -147,7 +152,7 @@ def _older_snapshots_ended(cursor: Any) -> list[str]:
     since HH:MM:SS)"."""
     cursor.execute("SELECT xid(pg_current_xact_id())")
     now = cursor.fetchone()[0]
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    deadline = time.monotonic() + wait
     while True:
         cursor.execute(
             # A snapshot (backend_xmin) or a write still open (backend_xid) from before now.

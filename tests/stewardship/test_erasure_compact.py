@@ -90,7 +90,7 @@ def test_the_erased_word_is_on_disk_until_the_compaction_then_in_no_file_of_any_
 
     result = run()
 
-    assert result["complete"] and result["checkpoint"] == "done"
+    assert result["complete"] and result["checkpoint"] == "done", result["held"]
     assert [table["table"] for table in result["tables"]] == COMPACTED
     assert [table for table in COMPACTED if on_disk(WORD, table)] == []
     assert on_disk("Lisbon", "memory_memory"), "bob's memory is kept"
@@ -145,7 +145,6 @@ def test_a_snapshot_older_than_the_erasure_is_waited_for_so_its_rows_are_not_cop
 
 def test_a_session_older_than_the_erasure_still_open_is_named_and_the_compaction_not_called_complete(add, monkeypatch):
     add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
-    monkeypatch.setattr(compact, "LOCK_WAIT_SECONDS", 1)
     out = io.StringIO()
     with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as older:
         older.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
@@ -153,10 +152,12 @@ def test_a_session_older_than_the_erasure_still_open_is_named_and_the_compaction
         pid = older.info.backend_pid
         assert owner_erase(user_id="alice").passed
         with pytest.raises(CommandError, match=f"sessions older than the rewrites were still open \\(pid {pid} "):
-            call_command("erasure_compact", "--tables", "memory_memory", "--json", stdout=out)
+            call_command("erasure_compact", "--tables", "memory_memory", "--session-wait", "1", "--json", stdout=out)
 
     result = json.loads(out.getvalue())
     assert not result["complete"] and result["held"][0].startswith(f"pid {pid} ")
+    [line] = AuditEntry.objects.filter(action="erasure.compact")
+    assert line.after["held"] == result["held"]
 
 
 def test_a_table_no_erasure_touches_is_refused_and_nothing_is_rewritten(erased):
@@ -189,7 +190,8 @@ def test_a_table_another_transaction_holds_is_left_as_it_was_and_said_so(erased,
         ("memory_memory", False),
         ("memory_ingestrun", True),
     ]
-    assert not result["complete"] and not on_disk(WORD, "memory_memory")
+    assert not result["complete"] and result["held"] == []
+    assert not on_disk(WORD, "memory_memory")
     [line] = AuditEntry.objects.filter(action="erasure.compact")
     assert line.after["complete"] is False and line.after["tables"]["memory_ingestrun"]["skipped"]
 
@@ -219,3 +221,12 @@ def test_a_table_this_user_may_not_vacuum_is_said_not_rewritten_and_the_checkpoi
     result = json.loads(out.getvalue())
     assert result["tables"][0]["bytes_after"] == result["tables"][0]["bytes_before"]
     assert result["checkpoint"].startswith("not allowed for this database user")
+
+
+@pytest.mark.parametrize("seconds", ["-1", "3601"])
+def test_a_session_wait_out_of_range_is_refused_before_anything_is_rewritten(erased, seconds):
+    with pytest.raises(CommandError, match="--session-wait: give seconds from 0 to 3600"):
+        call_command("erasure_compact", "--session-wait", seconds)
+
+    assert on_disk(WORD, "memory_memory")
+    assert not AuditEntry.objects.filter(action="erasure.compact").exists()

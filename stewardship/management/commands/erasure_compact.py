@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from helixsite.commands import ServiceCommand
-from memory.erasure.compact import Compaction
+from memory.erasure.compact import SESSION_WAIT_SECONDS, Compaction
 from stewardship.erasure import erasure_compact
 
 
@@ -26,11 +26,22 @@ class Command(ServiceCommand):
         parser.add_argument(
             "--tables", nargs="+", metavar="TABLE", help="only these of the tables an erasure touches (default: all)"
         )
+        parser.add_argument(
+            "--session-wait",
+            type=float,
+            metavar="SECONDS",
+            help=f"how long to wait for sessions older than the rewrites to end (default: {SESSION_WAIT_SECONDS})",
+        )
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
         parser.add_argument("--actor", default="", help="the name the audit line gives (default: the command's)")
 
-    def handle(self, *args: Any, tables: list[str] | None, actor: str, **options: Any) -> None:
-        compaction = erasure_compact(actor_name=actor or "manage.py erasure_compact", tables=tables)
+    def handle(
+        self, *args: Any, tables: list[str] | None, actor: str, session_wait: float | None, **options: Any
+    ) -> None:
+        if session_wait is not None and not 0 <= session_wait <= 3600:
+            raise CommandError("--session-wait: give seconds from 0 to 3600.")
+        actor_name = actor or "manage.py erasure_compact"
+        compaction = erasure_compact(actor_name=actor_name, tables=tables, session_wait=session_wait)
         if options["json"]:
             self.stdout.write(json.dumps(compaction.as_dict()))
         else:
