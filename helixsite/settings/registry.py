@@ -1080,6 +1080,16 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_BM25_MATCH_ROWS",
+                "int",
+                2000,
+                "past one owner's gathered rows, the most rows BM25 reads through the full-text index: its "
+                "terms are matched rarest first while their rows fit, the rest only counted in the score",
+                minimum=100,
+                maximum=1_000_000,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_BM25_K1",
                 "float",
                 1.5,

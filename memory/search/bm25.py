@@ -134,6 +134,8 @@ def _rank(
         "replies": settings.HELIX_SEARCH_REPLY_CONTEXT,
         "assistant": ASSISTANT,
         "any_term": " | ".join(_quoted(t) for t in terms),
+        "essential": " | ".join(_quoted(t) for t in essential_terms(terms, counted.frequencies)),
+        "match_rows": settings.HELIX_SEARCH_BM25_MATCH_ROWS,
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
         "gather": (cap or 0) + 1,
@@ -146,6 +148,23 @@ def _rank(
         gathered = int(rows.pop()[1])
     scores = {row_id: float(score) for row_id, score in rows}
     return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms), gathered
+
+
+def essential_terms(terms: list[str], frequencies: dict[str, float]) -> list[str]:
+    """The terms a ranking through the full-text index matches rows by: the rarest first, while the
+    rows holding them (their document frequencies) fit ``HELIX_SEARCH_BM25_MATCH_ROWS``, and always
+    the rarest. A row holding none of them holds only commoner words, each worth less (a lower
+    idf), so it is rarely among the best; the others' words still count in its score. So a large
+    owner's query with a common word ("use", "like") does not score every row holding it."""
+    budget = settings.HELIX_SEARCH_BM25_MATCH_ROWS
+    kept: list[str] = []
+    rows = 0.0
+    for term in sorted(terms, key=lambda t: (frequencies[t], t)):
+        rows += frequencies[term]
+        if kept and rows > budget:
+            break
+        kept.append(term)
+    return kept
 
 
 def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float], terms: list[str]) -> Bm25:
@@ -174,11 +193,14 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool, c
         cap = "LIMIT %(gather)s" if capped else ""
         gathered = f"owned AS MATERIALIZED (SELECT {kept} FROM {corpus.table} {a} WHERE {where} {cap}),"
         source, where, replies = "owned", "TRUE", f"{a}.replies"
-    matched, text = f"{a}.{own} @@ %(any_term)s::tsquery", f"{a}.{own}"
+    # Gathered, every row is matched by every term; through the index, by the essential terms, and
+    # at most match_rows of them read (one owner's rows are few; a workspace's may be millions).
+    query = "%(any_term)s" if owned else "%(essential)s"
+    matched, text = f"{a}.{own} @@ {query}::tsquery", f"{a}.{own}"
     norms = f"{length_norm(f'length({a}.{own})', '%(own_length)s')} AS own_norm"
     frequency = f"SELECT lexeme, cardinality(positions)::float / c.own_norm FROM unnest({_queried(f'c.{own}')})"
     if with_context:
-        matched = f"({matched} OR {a}.{context} @@ %(any_term)s::tsquery)"
+        matched = f"({matched} OR {a}.{context} @@ {query}::tsquery)"
         text = f"{a}.{own} || {a}.{context}"
         norms += f", {length_norm(f'length({a}.{context})', '%(context_length)s')} AS context_norm"
         norms += (
@@ -188,6 +210,10 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool, c
                         UNION ALL
                         SELECT lexeme, c.context_share * cardinality(positions) / c.context_norm
                         FROM unnest({_queried(f"c.{context}")})"""
+    if not owned:  # the matching rows read, at most match_rows, before any is ranked
+        columns = f"{a}.id, {a}.{own}" + (f", {a}.{context}, {a}.context, {a}.facets" if context else "")
+        source = f"(SELECT {columns} FROM {corpus.table} {a} WHERE {where} AND {matched} LIMIT %(match_rows)s)"
+        where, matched = "TRUE", "TRUE"
     # Gathered with a cap, a last row counts what was gathered (the caller needs to know if it was all).
     counted_rows = " UNION ALL SELECT NULL, count(*), 1 FROM owned" if owned and capped else ""
     return f"""

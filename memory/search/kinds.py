@@ -132,26 +132,34 @@ def instance_query(kind: Kind) -> str:
 
 def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list[uuid.UUID], list[str]]:
     """The memories in the seeds' filter naming an instance of ``kind`` without its own word (best
-    first, at most ``HELIX_SEARCH_BM25_K``), and the kind word's lexemes as the index stores them."""
+    first, at most ``HELIX_SEARCH_BM25_K``), and the kind word's lexemes as the index stores them.
+
+    Not for one owner (or a small category) found to hold many rows: the holders count as BM25
+    would count the kind's word if they held it, every one of them, and through the index such an
+    owner's thousands of holders (a hundred tool names) cost up to a second to read and rank, while
+    a hundred of them taken as they come would each be credited a word thousands hold as if few
+    did. Their question for a kind is matched by its words and meaning. A search over every owner
+    the caller sees reads at most the pool BM25 ranks through the index."""
     instances = instance_query(kind)
-    if not instances:
+    gathered = gathers(scope, "memory_memory") is not None
+    if not instances or (scope.narrow and not gathered):
         return [], []
     where, params = scope.sql(request.window)
-    source = "memory_memory m"
-    gathered = ""
-    if gathers(scope, "memory_memory") is not None:  # few rows first, as BM25 gathers them (memory.search.bm25)
-        gathered = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
-        source, where = "owned m", "TRUE"
-    statement = f"""{gathered}
+    holds = """m.search_vector @@ to_tsquery('english', %(instances)s)
+               AND NOT m.search_vector @@ plainto_tsquery('english', %(kind)s)"""
+    if gathered:  # few rows first, as BM25 gathers them (memory.search.bm25)
+        owned = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
+        source = f"owned m WHERE {holds}"
+    else:
+        owned = ""
+        source = f"(SELECT m.id, m.search_vector FROM memory_memory m WHERE {where} AND {holds} LIMIT %(pool)s) m"
+    statement = f"""{owned}
         SELECT m.id, tsvector_to_array(to_tsvector('english', %(kind)s))
         FROM {source}
-        WHERE {where} AND m.search_vector @@ to_tsquery('english', %(instances)s)
-          AND NOT m.search_vector @@ plainto_tsquery('english', %(kind)s)
         ORDER BY ts_rank(m.search_vector, to_tsquery('english', %(instances)s)) DESC, m.id
         LIMIT %(k)s"""
+    k = settings.HELIX_SEARCH_BM25_K
     with reader().cursor() as cursor:
-        cursor.execute(
-            statement, {**params, "kind": kind.name, "instances": instances, "k": settings.HELIX_SEARCH_BM25_K}
-        )
+        cursor.execute(statement, {**params, "kind": kind.name, "instances": instances, "k": k, "pool": k * 4})
         rows = cursor.fetchall()
     return [row[0] for row in rows], (list(rows[0][1]) if rows else [])

@@ -118,3 +118,19 @@ def test_many_memories_naming_an_instance_do_not_outweigh_the_rarest_word_asked_
     results = memory_search(actor=team["writer"], query="Which city is my flat in?", user_id="bob", limit=5)
 
     assert results["results"][0]["id"] == flat
+
+
+@pytest.mark.django_db
+def test_an_owner_found_large_is_matched_by_words_and_meaning_only(team, add, settings):
+    """Past the rows gathered exactly, the holders of a kind are not read (a large owner's are
+    thousands): the question is answered as if no kind were asked for, and as fast."""
+    for line in SAID:
+        add(line, extract=False)
+    settings.HELIX_SEARCH_EXACT_ROWS = 2  # bob's five memories are many
+
+    contents(team["writer"], "What instruments does Tim play?")  # bob is found large
+    found = contents(team["writer"], "What instruments does Tim play?")
+    with override_settings(HELIX_SEARCH_KIND_WEIGHT=0.0):
+        without = contents(team["writer"], "What instruments does Tim play?")
+
+    assert found == without

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test import override_settings
 
 from memory.models import Memory
-from memory.search.bm25 import bm25_rank, bm25_rank_gathered
+from memory.search.bm25 import bm25_rank, bm25_rank_gathered, essential_terms
 from memory.search.conductor import memory_search
 from memory.search.corpus import MEMORIES
 from memory.search.scope import Scope
@@ -128,3 +128,64 @@ def test_bm25_gathers_an_owner_of_few_rows_and_gives_way_for_one_of_many(crowd):
     assert gathered is not None and gathered.scores == whole.scores and len(whole.scores) == 30
     assert bm25_rank_gathered(MEMORIES, up_to=29, **rank) is None
     assert bm25_rank(MEMORIES, owned=False, **rank).scores == whole.scores
+
+
+@pytest.fixture
+def large_owner():
+    """Owner ``big``: 300 memories about coffee, 3 of which also name a rare place, and one about
+    tea in that place; read by a viewer of the workspace."""
+    space = make_workspace("large")
+    reader = make_principal("reader-large")
+    grant(reader, space, Role.VIEWER)
+    author = make_principal("writer-large").user
+    texts = [f"coffee note {n} from the morning" for n in range(297)]
+    texts += [f"coffee in Zanzibarton, visit {n}" for n in range(3)] + ["tea in Zanzibarton"]
+    Memory.objects.bulk_create(
+        Memory(
+            content=text, content_key=f"l{n}", user_id="big", author=author, rbac_scope="default",
+            visible_in=[space.id], embedding=unit_vector(20_000 + n),
+        )
+        for n, text in enumerate(texts)
+    )  # fmt: skip
+    return space, reader.user
+
+
+def test_the_essential_terms_are_the_rarest_while_their_rows_fit_and_never_none(settings):
+    settings.HELIX_SEARCH_BM25_MATCH_ROWS = 100
+    frequencies = {"coffe": 300.0, "zanzibarton": 4.0, "morn": 297.0, "visit": 3.0}
+
+    assert essential_terms(list(frequencies), frequencies) == ["visit", "zanzibarton"]
+    assert essential_terms(["coffe", "morn"], frequencies) == ["morn"]  # the rarest, past the budget alone
+
+
+def test_a_large_owner_s_bm25_reads_at_most_its_match_rows_and_keeps_the_exact_best(large_owner, settings):
+    space, _ = large_owner
+    settings.HELIX_SEARCH_BM25_MATCH_ROWS = 100
+    scope = Scope(readable=[space.id], user_id="big")
+    where, params = scope.sql()
+    rank = {"readable": [space.id], "where": where, "params": params}
+
+    bounded = bm25_rank(MEMORIES, text="coffee in Zanzibarton", owned=False, **rank)
+    exact = bm25_rank(MEMORIES, text="coffee in Zanzibarton", owned=True, **rank)
+    common = bm25_rank(MEMORIES, text="coffee", owned=False, **rank)
+
+    def best(ranked, k):
+        return sorted(ranked.scores, key=lambda i: (-ranked.scores[i], i))[:k]
+
+    assert len(bounded.scores) == 4  # the rows holding the rare word, not the 300 holding "coffee"
+    assert best(bounded, 4) == best(exact, 4)
+    assert all(abs(bounded.scores[i] - exact.scores[i]) < 1e-9 for i in bounded.scores)  # scored by every term
+    assert len(exact.scores) == 100 and 0 < len(common.scores) <= 100  # a common word alone: the budget read
+
+
+@pytest.mark.parametrize("match_rows", [100, 2000])
+def test_a_large_owner_s_search_finds_the_rare_place_first_and_a_full_page(large_owner, settings, match_rows):
+    space, reader = large_owner
+    settings.HELIX_SEARCH_EXACT_ROWS = 50  # the owner's 301 rows are many
+    settings.HELIX_SEARCH_BM25_MATCH_ROWS = match_rows
+
+    for _ in range(2):  # the second time the owner is known to be large
+        results = memory_search(actor=reader, query="coffee in Zanzibarton", user_id="big", limit=10)["results"]
+
+        assert len(results) == 10
+        assert "Zanzibarton" in results[0]["content"]
