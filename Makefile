@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test test-fast lint bench chromium redis config-docs
+.PHONY: install run test test-fast lint bench chromium redis node-client config-docs
 
 install: $(STAMP)
 
@@ -32,12 +32,12 @@ run: install
 # one process kept it busy minutes after the other had run out of tests.
 TEST_PROCESSES ?= 2
 XDIST := -n $(TEST_PROCESSES) --dist load --maxschedchunk 4
-test: lint chromium redis
+test: lint chromium redis node-client
 	$(PY) -m pytest $(XDIST) --durations=20 $(PYTEST_ARGS)
 
 # The edit loop: the suite without the tests marked slow (servers, workers, browsers, restores).
 # CI and `make test` run everything.
-test-fast: install
+test-fast: install node-client
 	$(PY) -m pytest $(XDIST) -m "not slow" $(PYTEST_ARGS)
 
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download is not used).
@@ -50,6 +50,19 @@ chromium:
 redis:
 	@command -v redis-server >/dev/null || { echo "Installing Debian's redis-server for the Redis broker tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; }
+
+# mem0's npm client, for tests/mem0/test_node_client.py: the version its lockfile pins, installed
+# again only when the lockfile changes (tests/mem0/node/.npmrc leaves out the client's peer
+# dependencies, its own storage backends, and runs no install scripts).
+NODE_CLIENT := tests/mem0/node
+NODE_STAMP := $(NODE_CLIENT)/node_modules/.installed
+node-client: $(NODE_STAMP)
+
+$(NODE_STAMP): $(NODE_CLIENT)/package.json $(NODE_CLIENT)/package-lock.json $(NODE_CLIENT)/.npmrc
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "make test needs Node 20 and npm (for mem0's npm client's test): install them (Debian: apt-get install nodejs npm)"; exit 1; }
+	@test "$$(node -p 'process.versions.node.split(".")[0]')" -ge 20 || { echo "make test needs Node 20 or newer (found $$(node --version))"; exit 1; }
+	cd $(NODE_CLIENT) && npm ci --silent
+	@touch $(NODE_STAMP)
 
 # ruff (rules and formatting), import-linter (imports point one way: pyproject.toml's
 # contracts) and mypy with the Django and DRF stubs over rbac/ and memory/.

@@ -30,8 +30,11 @@ def memory_rewrite(
     details: dict[str, Any] | None = None,
     run_id: uuid.UUID | None = None,
     importance: float | None = None,
+    now: datetime | None = None,
 ) -> Memory:
-    """New content, fingerprint and vector for ``memory`` (locked by the caller), the old text kept in history."""
+    """New content, fingerprint and vector for ``memory`` (locked by the caller), the old text kept
+    in history. ``now``: when it changed, if not now (an import replaying a store's history)."""
+    now = now or timezone.now()
     MemoryHistory.objects.create(
         memory=memory,
         action=action,
@@ -41,9 +44,10 @@ def memory_rewrite(
         actor=recorded_user(actor),
         reason=reason[:500],
         run_id=run_id,
+        created_at=now,
     )
     memory.content, memory.content_key, memory.embedding, memory.facets = content, content_key, embedding, facets
-    memory.updated_at = timezone.now()
+    memory.updated_at = now
     fields = ["content", "content_key", "embedding", "facets", "updated_at"]
     if importance is not None:
         memory.importance = importance

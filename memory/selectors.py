@@ -14,6 +14,7 @@ from memory.models import Edge, Memory, MemoryHistory, ReembedJob
 from memory.reembed.jobs import UNFINISHED, job_newest, lock_held
 from memory.search.filters import MemoryFilter
 from rbac.actors import Actor
+from rbac.policy import may_change
 
 
 class ReembedState(dict):
@@ -53,14 +54,21 @@ def reembed_status() -> ReembedState:
     return state
 
 
-def memory_get_for_actor(*, actor: Actor, memory_id) -> Memory:
-    """The access gate for one memory: not visible and not existing are the same 404."""
+def memory_get_for_actor(*, actor: Actor, memory_id, forgotten: bool = False) -> Memory:
+    """The access gate for one memory: not visible and not existing are the same 404.
+    ``forgotten``: a forgotten (or expired) memory is found too, by those who may change it (its
+    author with write access, a moderator of its workspace, an admin): a forgotten memory has left
+    every read path, and a viewer reads it no more than they would have before."""
     try:
         pk = uuid.UUID(str(memory_id))
     except ValueError:
         raise NotFound("Memory not found.", field="memory_id") from None
-    memory = Memory.objects.live().visible_to(actor).filter(pk=pk).first()
-    if memory is None:
+    memories = Memory.objects.all() if forgotten else Memory.objects.live()
+    memory = memories.visible_to(actor).filter(pk=pk).first()
+    if memory is None or (
+        memory.deleted_at is not None
+        and not may_change(actor=actor, author_id=memory.author_id, visible_in=memory.visible_in)
+    ):
         raise NotFound("Memory not found.", field="memory_id")
     return memory
 
@@ -151,9 +159,10 @@ class MemoryDetail:
     history: list[MemoryHistory]
 
 
-def memory_detail(*, actor: Actor, memory_id) -> MemoryDetail:
-    """A memory with its live edges (only to memories the actor may see) and its history."""
-    memory = memory_get_for_actor(actor=actor, memory_id=memory_id)
+def memory_detail(*, actor: Actor, memory_id, forgotten: bool = False) -> MemoryDetail:
+    """A memory with its live edges (only to memories the actor may see) and its history;
+    ``forgotten``: a forgotten one too (its history ends in FORGET)."""
+    memory = memory_get_for_actor(actor=actor, memory_id=memory_id, forgotten=forgotten)
     visible = Memory.objects.live().visible_to(actor).values("id")
     edges = Edge.objects.live().select_related("source", "target").defer("source__embedding", "target__embedding")
     return MemoryDetail(

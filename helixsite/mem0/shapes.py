@@ -98,10 +98,12 @@ class SearchInput(WorkspaceInput):
     top_k = serializers.IntegerField(required=False, min_value=1, max_value=100)
     threshold = serializers.FloatField(required=False, min_value=0, max_value=100)
     # Accepted and without effect: the ranking is always the hybrid one, reranked by its own
-    # signals; a superseded memory is always demoted, never hidden (``latest_only``).
+    # signals; a superseded memory is always demoted, never hidden (``latest_only``); results
+    # come in the one output format (the npm client sends ``output_format: "v1.1"``).
     rerank = serializers.BooleanField(required=False)
     keyword_search = serializers.BooleanField(required=False)
     latest_only = serializers.BooleanField(required=False)
+    output_format = serializers.CharField(required=False, max_length=10)
     # DRF's metaclass takes declared fields out of the class body, so this one does not shadow
     # Serializer.fields; the stubs cannot know that.
     fields = serializers.ListField(  # type: ignore[assignment]
@@ -346,11 +348,31 @@ def history_as_mem0(memory: dict[str, Any], history: list[dict[str, Any]]) -> li
     ]
 
 
+def profile_as_mem0(user_id: str, profiles: list[dict[str, Any]]) -> dict[str, Any]:
+    """get_profile's profiles (one per workspace holding the owner's memories) as mem0's one
+    profile: their static lines, then their dynamic ones, each line naming its workspace."""
+    parts = {
+        part: [{**line, "workspace": profile["workspace"]} for profile in profiles for line in profile[part]]
+        for part in ("static", "dynamic")
+    }
+    return {
+        "entity_type": "user",
+        "entity_id": user_id,
+        # get_profile builds a profile never built before it answers: none is ever pending.
+        "status": "succeeded" if any(parts.values()) else "insufficient_data",
+        "profile": parts,
+        "updated_at": max((p["refreshed_at"] for p in profiles if p["refreshed_at"]), default=None),
+        "generation_count": None,  # not counted here
+    }
+
+
 def _changes(history: list[dict[str, Any]]) -> list[tuple[str, str | None, str | None, str]]:
-    return [
-        (HISTORY_EVENTS.get(h["action"], "UPDATE"), h["old_content"], h["new_content"], h["created_at"])
-        for h in history
-    ]
+    changes = []
+    for h in history:
+        event = HISTORY_EVENTS.get(h["action"], "UPDATE")
+        # mem0's DELETE has the text it deleted and no new one.
+        changes.append((event, h["old_content"], None if event == "DELETE" else h["new_content"], h["created_at"]))
+    return changes
 
 
 def _text_or_none(value: Any) -> str | None:

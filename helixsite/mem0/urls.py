@@ -14,8 +14,10 @@ endpoints = [
     path("v1/memories/<str:memory_id>/", views.MemoryApi.as_view(), name="mem0-memory"),
     path("v1/memories/<str:memory_id>/history/", views.HistoryApi.as_view(), name="mem0-history"),
     path("v1/entities/", views.EntitiesApi.as_view(), name="mem0-entities"),
+    path("v1/entities/<str:kind>/<str:name>/", views.EntityApi.as_view(), name="mem0-entity-v1"),
     path("v1/batch/", views.BatchApi.as_view(), name="mem0-batch"),
     path("v2/entities/<str:kind>/<str:name>/", views.EntityApi.as_view(), name="mem0-entity"),
+    path("v2/entities/user/<str:user_id>/profile/", views.ProfileApi.as_view(), name="mem0-profile"),
 ]
 not_offered = re_path(r"^.*$", views.NotOfferedApi.as_view(), name="mem0-not-offered")
 

@@ -22,7 +22,7 @@ from helixsite.agents.tool import ToolInput
 from helixsite.errors import ApplicationError, Forbidden, NotFound, api_exception_handler
 from helixsite.mem0 import shapes
 from helixsite.mem0.authentication import Mem0TokenAuthentication
-from memory.api.read import GetMemoryApi, ListMemoriesApi, SearchMemoryApi
+from memory.api.read import GetMemoryApi, GetProfileApi, ListMemoriesApi, SearchMemoryApi
 from memory.api.write import AddConversationApi, ForgetMemoryApi, UpdateMemoryApi
 from memory.search.filters import memory_filter_parse
 from memory.selectors import memory_count, memory_entities, memory_list
@@ -199,8 +199,9 @@ class DeleteAllApi(Mem0Api):
 
 
 class EntityApi(Mem0Api):
-    """``DELETE /v2/entities/<type>/<name>/`` (the client's ``delete_users`` and ``reset``): as
-    delete_all for that user, agent, app or run."""
+    """``DELETE /v2/entities/<type>/<name>/`` (the client's ``delete_users`` and ``reset``), and
+    ``/v1/entities/<type>/<name>/`` (the npm client's deprecated ``deleteUser``): as delete_all
+    for that user, agent, app or run."""
 
     def delete(self, request: Request, kind: str, name: str, workspace: str | None = None) -> Response:
         actor = caller(request)
@@ -262,7 +263,8 @@ class MemoryApi(Mem0Api):
 
 
 class HistoryApi(Mem0Api):
-    """``GET /v1/memories/<id>/history/`` → get_memory's history, as mem0's events."""
+    """``GET /v1/memories/<id>/history/`` → get_memory's history, as mem0's events; a deleted
+    (forgotten) memory the caller may see still answers it, ending in its DELETE, as mem0's does."""
 
     reads = True
 
@@ -270,8 +272,25 @@ class HistoryApi(Mem0Api):
         actor = caller(request)
         params = self.checked(shapes.MemoryRefInput, request.query_params.dict(), workspace)
         self.readable(actor, params["workspace"])
-        detail = _tool(GetMemoryApi, actor, memory_id=memory_id)
+        detail = _tool(GetMemoryApi, actor, memory_id=memory_id, include_forgotten=True)
         return Response(shapes.history_as_mem0(detail["memory"], detail["history"]))
+
+
+class ProfileApi(Mem0Api):
+    """``GET /v2/entities/user/<id>/profile/`` → get_profile: the owner's profile in each workspace
+    the caller reads (or the one the call names) as mem0's one profile; no memories of that owner
+    the caller may read is a 404, as mem0 answers a user it does not know."""
+
+    reads = True
+
+    def get(self, request: Request, user_id: str, workspace: str | None = None) -> Response:
+        actor = caller(request)
+        params = self.checked(shapes.WorkspaceInput, request.query_params.dict(), workspace)
+        arguments = {"user_id": user_id} | ({"group_id": params["workspace"]} if params["workspace"] else {})
+        profiles = _tool(GetProfileApi, actor, **arguments)["profiles"]
+        if not profiles:
+            raise NotFound("No memories of this user that you can read.", field="entity_id")
+        return Response(shapes.profile_as_mem0(user_id, profiles))
 
 
 class EntitiesApi(Mem0Api):

@@ -114,6 +114,12 @@ class GetMemoryApi(ToolApi):
 
     class InputSerializer(ActorInput):
         memory_id = serializers.UUIDField()
+        include_forgotten = serializers.BooleanField(
+            default=False,
+            help_text="a forgotten (or expired) memory is answered too, to those who may change it (its author "
+            "with write access, a moderator, an admin); a forgotten one has deleted_at set and its history ends in "
+            "FORGET",
+        )
 
     class OutputSerializer(serializers.Serializer):
         ok = serializers.BooleanField()
@@ -122,8 +128,8 @@ class GetMemoryApi(ToolApi):
         history = serializers.ListField(child=serializers.DictField())
 
     @classmethod
-    def run(cls, *, actor: Actor, memory_id: Any) -> dict[str, Any]:
-        detail = memory_detail(actor=actor, memory_id=memory_id)
+    def run(cls, *, actor: Actor, memory_id: Any, include_forgotten: bool) -> dict[str, Any]:
+        detail = memory_detail(actor=actor, memory_id=memory_id, forgotten=include_forgotten)
         edges = [
             {
                 "direction": direction,

@@ -99,9 +99,13 @@ class ResultOut(serializers.Serializer):
     content = serializers.CharField()
     memory_type = serializers.CharField()
     user_id = serializers.CharField()
+    agent_id = serializers.CharField(
+        required=False, help_text="a memory's: the agent instance that wrote it ('' if none)"
+    )
     score = serializers.FloatField()
     event_date = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField(required=False, help_text="a memory's: its last change")
     expires_at = serializers.DateTimeField(allow_null=True, help_text="recalled until then; null: no expiry")
     metadata = serializers.DictField(help_text="the caller's metadata, as written")
     signals = SignalsOut()

@@ -67,7 +67,7 @@ def apply(request: WriteRequest) -> Outcome:
     outcome = Outcome()
     now = timezone.now()
     with transaction.atomic():
-        _lock_owner(request.domain.scope, request.user_id)
+        owner_lock(request.domain.scope, request.user_id)
         expired_holders_retire(scope=request.domain.scope, user_id=request.user_id, keys=request.keys, now=now)
         stored = _stored_keys(request)
         created: dict[int, Memory] = {}
@@ -230,7 +230,9 @@ def _edge(request: WriteRequest, source: uuid.UUID, target: uuid.UUID, edge_type
     )
 
 
-def _lock_owner(scope: str, user_id: str) -> None:
+def owner_lock(scope: str, user_id: str) -> None:
+    """Serialize the writes for one owner in one write domain, until the transaction ends: every
+    door that stores memories takes it before it checks fingerprints (the add, the mem0 import)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"memory-write|{scope}|{user_id}"])
 

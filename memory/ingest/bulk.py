@@ -169,7 +169,7 @@ def _load_batch(actor: User, batch: list[ImportRow], domains: dict[str | None, W
                 m.id for m, (_, row) in zip(memories, fresh, strict=True) if row.group_id == group and m.id in created
             ]
             provenance_record(memory_ids=ids, domain=domain)
-        _link_entities([m for m in memories if m.id in created])
+        entities_link([m for m in memories if m.id in created])
     return len(created), len(batch) - len(created)
 
 
@@ -198,7 +198,9 @@ def _memory(
     )
 
 
-def _link_entities(memories: list[Memory]) -> None:
+def entities_link(memories: list[Memory]) -> None:
+    """The entities the memories' texts name, upserted in their write domains, and a MENTIONS
+    link from each memory (for memories stored as given: this import's, the mem0 import's)."""
     pairs = [(m, e) for m in memories for e in find_entities(m.content, subject=m.user_id)[:10]]
     if not pairs:
         return

@@ -217,9 +217,11 @@ def as_result(hit: Hit) -> dict[str, Any]:
         "content": memory.content,
         "memory_type": memory.memory_type,
         "user_id": memory.user_id,
+        "agent_id": memory.agent_id,
         "score": round(hit.score, 4),
         "event_date": hit.event_time.isoformat(),
         "created_at": memory.created_at.isoformat(),
+        "updated_at": memory.updated_at.isoformat(),
         "expires_at": memory.expires_at.isoformat() if memory.expires_at else None,
         "metadata": memory.metadata,
         "signals": {

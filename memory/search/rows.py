@@ -25,9 +25,11 @@ class Recalled:
     content: str
     memory_type: str
     user_id: str
+    agent_id: str
     importance: float
     content_key: str
     created_at: datetime
+    updated_at: datetime
     valid_from: datetime
     valid_to: datetime | None
     expires_at: datetime | None
@@ -46,8 +48,8 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
         # timestamps a row. The same instants come back.
         cursor.cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
         cursor.execute(
-            """SELECT id, content, memory_type, user_id, importance, content_key, created_at, valid_from, valid_to,
-                      expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets
+            """SELECT id, content, memory_type, user_id, agent_id, importance, content_key, created_at, updated_at,
+                      valid_from, valid_to, expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets
                FROM memory_memory WHERE id = ANY(%(ids)s::uuid[])""",
             {"ids": ids, "vec": vector_text(vector)},
         )
@@ -56,15 +58,18 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
 
 
 def _recalled(row: tuple) -> Recalled:
-    memory_id, content, kind, owner, importance, key, created, start, end, expires, cosine, metadata, facets = row
+    memory_id, content, kind, owner, agent, importance, key, created, updated, start, end, expires = row[:12]
+    cosine, metadata, facets = row[12:]
     return Recalled(
         memory_id,
         content,
         kind,
         owner,
+        agent,
         importance,
         key,
         created,
+        updated,
         start,
         end,
         expires,

@@ -4,6 +4,9 @@ workspaces through this door."""
 
 from __future__ import annotations
 
+import uuid
+from datetime import datetime
+
 import httpx
 import pytest
 from mem0.exceptions import AuthenticationError, MemoryNotFoundError, ValidationError
@@ -68,6 +71,19 @@ def test_search_keeps_to_the_filters(client):
     assert all(isinstance(r["score"], float) for r in anyone["results"])
 
 
+def test_search_results_carry_the_writing_agent_and_the_last_change(client):
+    mem0 = client("writer")
+    memory_id = mem0.add("Alice likes hiking on weekends.", user_id="alice", agent_id="coach")["results"][0]["id"]
+    mem0.update(memory_id, text="Alice likes climbing on weekends.")
+
+    found = mem0.search("what does alice do on weekends", filters={"user_id": "alice"})["results"][0]
+    stored = mem0.get(memory_id)
+
+    assert (found["id"], found["agent_id"]) == (memory_id, "coach")
+    assert datetime.fromisoformat(found["updated_at"]) == datetime.fromisoformat(stored["updated_at"])
+    assert datetime.fromisoformat(found["updated_at"]) > datetime.fromisoformat(found["created_at"])
+
+
 def test_a_bad_filter_is_a_validation_error_naming_its_part(client):
     with pytest.raises(ValidationError) as refused:
         client("writer").search("anything", filters={"AND": [{"user_id": "alice"}, {"colour": {"near": 1}}]})
@@ -105,6 +121,28 @@ def test_update_corrects_the_text_and_history_tells_it(client):
     assert [h["event"] for h in history] == ["ADD", "UPDATE"]
     assert history[1]["old_memory"] == history[0]["new_memory"]
     assert history[1]["new_memory"] == "Alice likes climbing on weekends."
+
+
+def test_a_deleted_memorys_history_ends_in_its_delete(client):
+    mem0 = client("writer")
+    memory_id = mem0.add("Alice likes hiking on weekends.", user_id="alice")["results"][0]["id"]
+    mem0.update(memory_id, text="Alice likes climbing on weekends.")
+    mem0.delete(memory_id)
+
+    history = mem0.history(memory_id)
+
+    assert [h["event"] for h in history] == ["ADD", "UPDATE", "DELETE"]
+    assert (history[2]["old_memory"], history[2]["new_memory"]) == ("Alice likes climbing on weekends.", None)
+    with pytest.raises(MemoryNotFoundError):
+        mem0.get(memory_id)
+    unseen_by = (  # a viewer read it before, but a forgotten memory is for those who may change it
+        lambda: client("viewer").history(memory_id),
+        lambda: client("outsider").history(memory_id),
+        lambda: mem0.history(str(uuid.uuid4())),
+    )
+    for unseen in unseen_by:
+        with pytest.raises(MemoryNotFoundError):
+            unseen()
 
 
 def test_a_verbatim_memory_is_not_rewritten(client):
@@ -353,8 +391,47 @@ def test_delete_users_and_reset_forget_what_the_entities_hold(client):
     assert mem0.users()["results"] == []
 
 
-def test_what_is_not_offered_is_a_json_not_found(client):
+def test_get_profile_is_the_owners_profile_in_what_the_caller_reads(door, client):
+    mem0 = client("writer")
+    mem0.add("I am allergic to penicillin.", user_id="alice")
+    mem0.add("My goal is to finish the marathon training plan.", user_id="alice")
+
+    found = mem0.get_profile("alice")
+    in_the_host = door.client("viewer", url=f"{door.url}/w/team").get_profile("alice")
+
+    assert (found["entity_type"], found["entity_id"], found["status"]) == ("user", "alice", "succeeded")
+    assert any("penicillin" in line["text"] for line in found["profile"]["static"])
+    assert any("marathon" in line["text"] for line in found["profile"]["dynamic"])
+    assert {line["workspace"] for line in found["profile"]["static"]} == {"team"}
+    assert found["updated_at"]
+    assert in_the_host["profile"] == found["profile"]
+    for unseen in (lambda: client("outsider").get_profile("alice"), lambda: mem0.get_profile("nobody")):
+        with pytest.raises(MemoryNotFoundError):
+            unseen()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda mem0: mem0.get_summary(),
+        lambda mem0: mem0.generate_profile("alice"),
+        lambda mem0: mem0.sample_profiles(),
+        lambda mem0: mem0.get_profile_job("job-1"),
+        lambda mem0: mem0.get_profile_settings(),
+        lambda mem0: mem0.update_profile_settings(enabled=True),
+        lambda mem0: mem0.create_memory_export(schema="{}"),
+        lambda mem0: mem0.get_memory_export(memory_export_id="export-1"),
+        lambda mem0: mem0.get_project(),
+        lambda mem0: mem0.update_project(custom_instructions="Be brief."),
+        lambda mem0: mem0.get_webhooks(project_id="team"),
+        lambda mem0: mem0.create_webhook(url="https://example.org/", name="hook", project_id="team", event_types=[]),
+        lambda mem0: mem0.update_webhook(webhook_id=1, name="hook"),
+        lambda mem0: mem0.delete_webhook(webhook_id=1),
+        lambda mem0: mem0.feedback(memory_id=str(uuid.uuid4()), feedback="POSITIVE"),
+    ],
+)
+def test_what_is_not_offered_is_a_json_not_found(client, call):
     with pytest.raises(MemoryNotFoundError) as refused:
-        client("writer").get_summary()
+        call(client("writer"))
 
     assert refused.value.details["code"] == "not_offered"

@@ -106,6 +106,22 @@ def test_forget_hides_a_memory_keeps_its_history_and_an_admin_restores_it(agents
     ]
 
 
+def test_a_forgotten_memory_is_read_only_when_asked_for_and_only_by_those_who_may_change_it(agents):
+    memory_id = str(agents.memory.id)
+    agents.writer.call("forget_memory", memory_id=memory_id, reason="wrong person")
+
+    hidden = agents.writer.call("get_memory", memory_id=memory_id)
+    asked = agents.writer.call("get_memory", memory_id=memory_id, include_forgotten=True)
+    viewer = agents.viewer.call("get_memory", memory_id=memory_id, include_forgotten=True)
+    outsider = agents.outsider.call("get_memory", memory_id=memory_id, include_forgotten=True)
+
+    assert hidden.status_code == 404 and viewer.status_code == 404
+    assert asked.status_code == 200 and asked.json()["memory"]["deleted_at"] is not None
+    assert asked.json()["memory"]["content"] == "Bob deploys with helm-runner."
+    assert [(h["action"], h["reason"]) for h in asked.json()["history"]] == [("FORGET", "wrong person")]
+    assert outsider.status_code == 404
+
+
 def test_a_viewer_cannot_forget(agents):
     response = agents.viewer.call("forget_memory", memory_id=str(agents.memory.id))
 
