@@ -77,6 +77,18 @@ def enrich_runs(*, run_ids: list[uuid.UUID]) -> None:
     _embed_entities(memories)
 
 
+def memories_enrich(*, memory_ids: list[uuid.UUID]) -> None:
+    """Memories written without an add's run (an import): their concepts, categories and entity
+    vectors, as an add's enrichment gives them. Idempotent, like each of its steps."""
+    memories = list(Memory.objects.filter(id__in=memory_ids))
+    if not memories:
+        return
+    with transaction.atomic():
+        _map_concepts(memories)
+    memories_file(memory_ids=[m.id for m in memories], llm=get_llm() if settings.HELIX_CATEGORIES_LLM else None)
+    _embed_entities(memories)
+
+
 def _map_concepts(memories: list[Memory]) -> None:
     concepts = dict(Concept.objects.values_list("name", "id"))
     rows = []

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from helixsite.errors import ApplicationError, Forbidden, NotFound
 from memory.embedding_space import embedding_space_check
+from memory.ingest.enrich import memories_enrich
 from memory.mem0_import.plan import Planned, memory_plan
 from memory.mem0_import.store import StoreEntry, store_read
 from memory.mem0_import.write import Written, memory_import
@@ -77,6 +78,9 @@ def mem0_import(
     report.history_read = store.history_read
     planned = _planned(store.memories, report, deleted_owner=deleted_owner, skip_deleted=skip_deleted)
     todo = _not_here(planned, report, domain)
+    if not dry_run:  # a run killed between a batch's writes and its enrichment left those plain
+        pending = {p.memory_id for p in todo}
+        memories_enrich(memory_ids=_unenriched([p.memory_id for p in planned if p.memory_id not in pending], domain))
     progress(report, len(planned) - len(todo), len(planned))
     if dry_run:
         report.imported = len(todo)
@@ -140,6 +144,16 @@ def _not_here(planned: list[Planned], report: ImportReport, domain: WriteDomain)
     return [p for p in planned if p.memory_id not in here]
 
 
+def _unenriched(ids: list[uuid.UUID], domain: WriteDomain) -> list[uuid.UUID]:
+    """Of the memories an earlier run imported here, those filed under no category: its
+    enrichment had not run when it stopped."""
+    found: list[uuid.UUID] = []
+    for start in range(0, len(ids), LOOKUP_CHUNK):
+        here = Memory.objects.filter(id__in=ids[start : start + LOOKUP_CHUNK], rbac_scope=domain.scope)
+        found += here.filter(filings__isnull=True).values_list("id", flat=True)
+    return found
+
+
 def _embedded(texts: list[str]) -> np.ndarray:
     """This installation's vectors, before any transaction: a provider that fails writes nothing."""
     embedding_space_check()
@@ -165,9 +179,11 @@ def _write(batch: list[Planned], vectors: np.ndarray, domain: WriteDomain, actor
             report.forgotten += written.forgotten
             report.repeats += written.repeat
     finally:
-        # Once a batch rather than once a memory: each touch of a fresh profile queues its refresh.
+        # Once a batch rather than once a memory: each touch of a fresh profile queues its refresh;
+        # and enriched as an add's memories are (concepts, categories, entity vectors), in one pass.
         for owner in owners:
             profiles_touch(user_id=owner, workspace_ids=domain.visible_in)
+        memories_enrich(memory_ids=[p.memory_id for p in batch])
 
 
 def _written(planned: Planned, vector: np.ndarray, domain: WriteDomain, actor: User) -> Written:

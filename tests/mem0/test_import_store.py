@@ -26,9 +26,10 @@ from mem0 import Memory as Mem0
 
 from helixsite.mem0 import shapes
 from memory.api.shapes import memory_out
+from memory.categories.models import Filing
 from memory.event_time import moment_parse
 from memory.mem0_import import write
-from memory.models import Edge, HistoryAction, Memory
+from memory.models import Edge, HistoryAction, InstanceOf, Memory
 from memory.search.conductor import memory_search
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace
@@ -204,6 +205,13 @@ def assert_reproduces(store: Store) -> None:
     _assert_ids_metadata_and_times_kept(store)
     _assert_history_kept(store)
     _assert_repeats_superseded(store)
+    _assert_enriched_as_added()
+
+
+def _assert_enriched_as_added() -> None:
+    """Filed under categories and mapped to concepts, as an add's enrichment leaves a memory."""
+    assert not Memory.objects.filter(filings__isnull=True).exists()
+    assert InstanceOf.objects.count() > 0
 
 
 def _assert_owners_hold_what_mem0_holds(store: Store) -> None:
@@ -360,3 +368,15 @@ def test_the_summary_names_what_was_done(store, importer, tmp_path):
     assert re.search(r"kept superseded as repeats +2", out)
     assert "memory" in err  # the progress bar
     assert not Memory.objects.filter(deleted_at__isnull=False).exists()
+
+
+def test_memories_an_import_left_unenriched_are_enriched_by_the_next_run(store, importer, tmp_path):
+    config = store.config_file(tmp_path)
+    imported(config)
+    plain = list(Memory.objects.order_by("id").values_list("id", flat=True)[:40])
+    Filing.objects.filter(memory_id__in=plain).delete()  # as if killed before its batch was enriched
+
+    again = imported(config)
+
+    assert again["imported"] == 0
+    assert Filing.objects.filter(memory_id__in=plain).values("memory_id").distinct().count() == 40
