@@ -17,7 +17,7 @@ os.environ.setdefault("MEM0_DIR", tempfile.mkdtemp(prefix="mem0-client-"))
 from mem0 import MemoryClient  # noqa: E402  (after the environment it reads on import)
 
 from rbac.models import Role  # noqa: E402
-from tests.factories import grant, make_agent_with_token, make_workspace  # noqa: E402
+from tests.factories import grant, make_agent_with_token, make_principal, make_workspace  # noqa: E402
 
 
 @dataclass
@@ -51,3 +51,12 @@ def door(live_server, transactional_db) -> Door:
 @pytest.fixture
 def client(door) -> Callable[[str], MemoryClient]:
     return door.client
+
+
+@pytest.fixture
+def importer(db):
+    """The principal ``migrator``, a worker in workspace ``imported``, which an import names."""
+    workspace = make_workspace("imported")
+    principal = make_principal("migrator")
+    grant(principal, workspace, Role.WORKER)
+    return principal

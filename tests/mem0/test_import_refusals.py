@@ -10,18 +10,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from memory.models import Memory
-from rbac.models import Role
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import make_principal
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def importer(db):
-    workspace = make_workspace("imported")
-    principal = make_principal("migrator")
-    grant(principal, workspace, Role.WORKER)
-    return principal
 
 
 def refused(config: Path, *args: str) -> str:

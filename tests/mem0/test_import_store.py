@@ -32,7 +32,7 @@ from memory.mem0_import import write
 from memory.models import Edge, HistoryAction, InstanceOf, Memory
 from memory.search.conductor import memory_search
 from rbac.models import Role
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import grant, make_workspace
 
 pytestmark = [
     pytest.mark.slow,
@@ -174,14 +174,6 @@ def _fill(store: Store) -> None:
             store.deleted.append(store.ids[owner][i])
     m.delete(store.ids["planner"][5])
     store.deleted.append(store.ids["planner"][5])
-
-
-@pytest.fixture
-def importer(db):
-    workspace = make_workspace("imported")
-    principal = make_principal("migrator")
-    grant(principal, workspace, Role.WORKER)
-    return principal
 
 
 def run(*args: str) -> tuple[str, str]:
