@@ -142,28 +142,43 @@ def _table_compact(table: str, held: list[str], wait: float) -> TableCompacted:
 
 
 def _older_snapshots_ended(cursor: Any, wait: float) -> list[str]:
-    """Wait (at most ``wait`` seconds) until no other session of this database holds a snapshot
-    taken, or a transaction with a write begun, before now. A rewrite keeps a row deleted after the
-    oldest running snapshot or open write began (it may still be read): before the first rewrite, a
-    session older than the erasure (a worker's task, a long read) would have the erased rows copied
-    into the new files; before the statistics catalogue's, one older than the rewrites that replaced
-    the erased rows' statistics would keep those (an autovacuum's analyze). After the wait the
-    rewrite runs in any case; the sessions still open then, each as "pid N (application, state,
-    since HH:MM:SS)"."""
+    """Wait (at most ``wait`` seconds) until nothing that keeps a row deleted before now is left:
+    a rewrite keeps a row deleted after the oldest transaction still running began, or after the
+    oldest snapshot of this database was taken (it may still be read). So, before the first
+    rewrite, a session of this database holding a snapshot, or a transaction with a write, from
+    before the erasure (a worker's task, a long read) would have the erased rows copied into the
+    new files; so would a write still open in any other database of the server, whose transaction
+    every new snapshot here (the rewrite's own among them) counts as running; so would a standby's
+    feedback (hot_standby_feedback, through its WAL sender or its replication slot) or a prepared
+    transaction. Before the statistics catalogue's rewrite, the same for what is older than the
+    rewrites that replaced the erased rows' statistics (an autovacuum's analyze). After the wait
+    the rewrite runs in any case; what is still open then, each as "pid N (database, application,
+    state, since HH:MM:SS)", "replication slot S" or "prepared transaction G"."""
     cursor.execute("SELECT xid(pg_current_xact_id())")
     now = cursor.fetchone()[0]
     deadline = time.monotonic() + wait
     while True:
         cursor.execute(
-            # A snapshot (backend_xmin) or a write still open (backend_xid) from before now.
-            """SELECT pid, application_name, state, to_char(xact_start, 'HH24:MI:SS') FROM pg_stat_activity
-               WHERE datname = current_database() AND pid <> pg_backend_pid()
-                   AND coalesce(backend_xmin, backend_xid) IS NOT NULL
-                   AND greatest(age(backend_xmin), age(backend_xid)) >= age(%s::xid)
-               ORDER BY pid""",
-            [now],
+            # A write still open anywhere (backend_xid); a snapshot (backend_xmin) here, or of a
+            # process of no database (a WAL sender passing a standby's feedback on): from before now.
+            """SELECT format('pid %%s (%%s, %%s, %%s, since %%s)', pid, coalesce(datname, 'no database'),
+                             coalesce(nullif(application_name, ''), backend_type), state,
+                             to_char(xact_start, 'HH24:MI:SS'))
+               FROM pg_stat_activity
+               WHERE pid <> pg_backend_pid()
+                   AND (age(backend_xid) >= age(%(now)s::xid)
+                        OR ((datname = current_database() OR datname IS NULL)
+                            AND age(backend_xmin) >= age(%(now)s::xid)))
+               UNION ALL
+               SELECT format('replication slot %%s', slot_name) FROM pg_replication_slots
+               WHERE age(xmin) >= age(%(now)s::xid)
+               UNION ALL
+               SELECT format('prepared transaction %%s', gid) FROM pg_prepared_xacts
+               WHERE age(transaction) >= age(%(now)s::xid)
+               ORDER BY 1""",
+            {"now": now},
         )
-        older = [f"pid {pid} ({name or 'unnamed'}, {state}, since {since})" for pid, name, state, since in cursor]
+        older = [row[0] for row in cursor.fetchall()]
         if not older or time.monotonic() >= deadline:
             return older
         time.sleep(SNAPSHOT_POLL_SECONDS)

@@ -65,6 +65,15 @@ def no_session_left_open(transactional_db):
         )
 
 
+@pytest.fixture(autouse=True)
+def other_processes_writes_waited_for(monkeypatch):
+    """The other test process writes in its own database on the same server, each test in a
+    transaction, some for a minute: every snapshot here counts those as running (the rewrite's
+    own too), so the compaction rightly waits for the one open since before it. Long enough for
+    any of them to end: then each test sees only what it does itself."""
+    monkeypatch.setattr(compact, "SESSION_WAIT_SECONDS", 600)
+
+
 @pytest.fixture
 def erased(add):
     """alice's memory with the word, erased; bob's memory kept."""
@@ -151,13 +160,58 @@ def test_a_session_older_than_the_erasure_still_open_is_named_and_the_compaction
         older.execute("SELECT 1")  # a snapshot that still sees alice's memory, kept open throughout
         pid = older.info.backend_pid
         assert owner_erase(user_id="alice").passed
-        with pytest.raises(CommandError, match=f"sessions older than the rewrites were still open \\(pid {pid} "):
+        with pytest.raises(CommandError, match=f"sessions older than the rewrites were still open \\(.*pid {pid} "):
             call_command("erasure_compact", "--tables", "memory_memory", "--session-wait", "1", "--json", stdout=out)
 
     result = json.loads(out.getvalue())
-    assert not result["complete"] and result["held"][0].startswith(f"pid {pid} ")
+    assert not result["complete"] and any(held.startswith(f"pid {pid} ") for held in result["held"])
     [line] = AuditEntry.objects.filter(action="erasure.compact")
     assert line.after["held"] == result["held"]
+
+
+def another_database() -> psycopg.Connection:
+    """A session of another database of the same server (its maintenance database)."""
+    return psycopg.connect(**{**connection.get_connection_params(), "dbname": "postgres"})
+
+
+def test_a_write_open_in_another_database_since_before_the_erasure_is_waited_for(add, monkeypatch):
+    """Every snapshot taken here counts a transaction still running in any database of the server,
+    the rewrite's own among them: a write open elsewhere since before the erasure would have the
+    erased rows copied as recently dead (measured: they are, in the new file). It ends here as soon
+    as the compaction is seen waiting."""
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    add("I live in Lisbon.", user_id="bob")
+    if not files_of("memory_memory"):
+        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
+    waiting = threading.Event()
+    real_sleep = compact.time.sleep
+    monkeypatch.setattr(compact.time, "sleep", lambda seconds: (waiting.set(), real_sleep(seconds)))
+    with contextlib.closing(another_database()) as elsewhere:
+        elsewhere.execute("SELECT pg_current_xact_id()")  # a write transaction, open
+        assert owner_erase(user_id="alice").passed
+        ends = threading.Thread(target=lambda: (waiting.wait(30), elsewhere.commit()))
+        ends.start()
+        try:
+            result = run("--tables", "memory_memory")
+        finally:
+            waiting.set()
+            ends.join()
+
+    assert waiting.is_set() and result["complete"] and result["held"] == []
+    assert not on_disk(WORD, "memory_memory")
+
+
+def test_a_write_in_another_database_still_open_is_named_and_the_compaction_not_called_complete(add):
+    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
+    out = io.StringIO()
+    with contextlib.closing(another_database()) as elsewhere:
+        elsewhere.execute("SELECT pg_current_xact_id()")
+        pid = elsewhere.info.backend_pid
+        assert owner_erase(user_id="alice").passed
+        with pytest.raises(CommandError, match=f"still open \\(.*pid {pid} \\(postgres, "):
+            call_command("erasure_compact", "--tables", "memory_memory", "--session-wait", "1", "--json", stdout=out)
+
+    assert any(held.startswith(f"pid {pid} (postgres, ") for held in json.loads(out.getvalue())["held"])
 
 
 def test_a_table_no_erasure_touches_is_refused_and_nothing_is_rewritten(erased):
