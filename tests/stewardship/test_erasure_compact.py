@@ -125,30 +125,43 @@ def test_given_tables_only_those_are_rewritten(erased):
     assert not on_disk(WORD, "memory_memory")
 
 
-def test_a_snapshot_older_than_the_erasure_is_waited_for_so_its_rows_are_not_copied(add, monkeypatch):
-    """A session that began before the erasure (a worker's task, a long read) may still read the
-    erased rows, so a rewrite made meanwhile copies them into the new file: the compaction waits for
-    it to end. Here it ends as soon as the compaction is seen waiting."""
+@pytest.fixture
+def two_owners(add):
+    """alice's memory with the word and bob's, not erased yet, on this machine's disk."""
     add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
     add("I live in Lisbon.", user_id="bob")
     if not files_of("memory_memory"):
         pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
+
+
+def compacted_once_it_ends(session: psycopg.Connection, monkeypatch) -> dict:
+    """alice erased while ``session`` (begun before) is open, then the memories' table compacted;
+    ``session`` ends as soon as the compaction is seen waiting."""
     waiting = threading.Event()
     real_sleep = compact.time.sleep
     monkeypatch.setattr(compact.time, "sleep", lambda seconds: (waiting.set(), real_sleep(seconds)))
+    assert owner_erase(user_id="alice").passed
+    ends = threading.Thread(target=lambda: (waiting.wait(30), session.commit()))
+    ends.start()
+    try:
+        result = run("--tables", "memory_memory")
+    finally:
+        waiting.set()
+        ends.join()
+    assert waiting.is_set()
+    return result
+
+
+def test_a_snapshot_older_than_the_erasure_is_waited_for_so_its_rows_are_not_copied(two_owners, monkeypatch):
+    """A session that began before the erasure (a worker's task, a long read) may still read the
+    erased rows, so a rewrite made meanwhile copies them into the new file: the compaction waits for
+    it to end."""
     with contextlib.closing(psycopg.connect(**connection.get_connection_params())) as older:
         older.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         older.execute("SELECT 1")  # its snapshot, taken now, still sees alice's memory (and locks no table)
-        assert owner_erase(user_id="alice").passed
-        ends = threading.Thread(target=lambda: (waiting.wait(30), older.commit()))
-        ends.start()
-        try:
-            result = run("--tables", "memory_memory")
-        finally:
-            waiting.set()
-            ends.join()
+        result = compacted_once_it_ends(older, monkeypatch)
 
-    assert waiting.is_set() and result["complete"]
+    assert result["complete"]
     assert not on_disk(WORD, "memory_memory")
 
 
@@ -174,30 +187,15 @@ def another_database() -> psycopg.Connection:
     return psycopg.connect(**{**connection.get_connection_params(), "dbname": "postgres"})
 
 
-def test_a_write_open_in_another_database_since_before_the_erasure_is_waited_for(add, monkeypatch):
+def test_a_write_open_in_another_database_since_before_the_erasure_is_waited_for(two_owners, monkeypatch):
     """Every snapshot taken here counts a transaction still running in any database of the server,
     the rewrite's own among them: a write open elsewhere since before the erasure would have the
-    erased rows copied as recently dead (measured: they are, in the new file). It ends here as soon
-    as the compaction is seen waiting."""
-    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
-    add("I live in Lisbon.", user_id="bob")
-    if not files_of("memory_memory"):
-        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
-    waiting = threading.Event()
-    real_sleep = compact.time.sleep
-    monkeypatch.setattr(compact.time, "sleep", lambda seconds: (waiting.set(), real_sleep(seconds)))
+    erased rows copied as recently dead (measured: they are, in the new file)."""
     with contextlib.closing(another_database()) as elsewhere:
         elsewhere.execute("SELECT pg_current_xact_id()")  # a write transaction, open
-        assert owner_erase(user_id="alice").passed
-        ends = threading.Thread(target=lambda: (waiting.wait(30), elsewhere.commit()))
-        ends.start()
-        try:
-            result = run("--tables", "memory_memory")
-        finally:
-            waiting.set()
-            ends.join()
+        result = compacted_once_it_ends(elsewhere, monkeypatch)
 
-    assert waiting.is_set() and result["complete"] and result["held"] == []
+    assert result["complete"] and result["held"] == []
     assert not on_disk(WORD, "memory_memory")
 
 
