@@ -4,13 +4,14 @@ before it and nothing of itself; the same call again writes nothing twice."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from django.test import TestCase, override_settings
 
 from helixsite.errors import ApplicationError
 from memory.api.write import AddConversationApi
 from memory.ingest import conductor
-from memory.models import IngestRun, Memory
+from memory.models import IngestRun, IngestStage, Memory
 from memory.outbox.selectors import add_status_get
 from memory.providers import get_embedder, reset_providers
 from tests.factories import add_memory_call, tool_call
@@ -18,6 +19,30 @@ from tests.factories import add_memory_call, tool_call
 pytestmark = pytest.mark.django_db
 
 EVENING = "2026-03-02T19:00:00Z"
+# Twenty turns about twenty different things: two and a half slices of the model's batches.
+DOINGS = (
+    "went swimming in the lake",
+    "baked rye bread with her aunt",
+    "fixed the bike's brakes",
+    "read a novel about Mars",
+    "planted tomatoes by the shed",
+    "painted the kitchen door green",
+    "watched the chess final",
+    "sold the old piano",
+    "adopted a grey kitten",
+    "learned three chords on the ukulele",
+    "hiked up to the lighthouse",
+    "knitted a red scarf",
+    "visited the glass museum",
+    "cooked lentil soup for the neighbours",
+    "wrote a letter to her grandfather",
+    "cleaned out the attic",
+    "joined a choir",
+    "repaired the garden fence",
+    "built a birdhouse",
+    "sang at a wedding",
+)
+TWENTY = [{"speaker": "Jo", "content": f"Jo {doing} last weekend.", "occurred_at": EVENING} for doing in DOINGS]
 EXCHANGE = [
     {"speaker": "Caroline", "content": "I went to the LGBTQ support group yesterday.", "occurred_at": EVENING},
     {"speaker": "Melanie", "content": "How was it?", "occurred_at": EVENING},
@@ -231,7 +256,7 @@ def test_an_embedding_provider_down_writes_nothing_and_fails_every_run(team):
     assert list(IngestRun.objects.values_list("status", "error_code")) == [("failed", "embedding_unavailable")] * 3
 
 
-def test_the_atoms_of_every_message_are_embedded_in_one_call(team, monkeypatch):
+def test_the_atoms_are_embedded_a_slice_of_messages_at_a_time_each_as_the_model_embeds_it(team, monkeypatch):
     embedder = get_embedder()
     calls = []
     real_embed = embedder.embed
@@ -242,8 +267,41 @@ def test_the_atoms_of_every_message_are_embedded_in_one_call(team, monkeypatch):
 
     monkeypatch.setattr(embedder, "embed", counted)
     add_conversation(team, EXCHANGE, extract=False)
+    assert [count for count, purpose in calls if purpose == "ingest"] == [3]  # fewer atoms than a slice: one batch
 
-    assert [count for count, purpose in calls if purpose == "ingest"] == [3]
+    calls.clear()
+    answer = add_conversation(team, TWENTY, extract=False)
+
+    sizes = [count for count, purpose in calls if purpose == "ingest"]
+    assert sizes == [conductor.SLICE_ATOMS, conductor.SLICE_ATOMS, 20 - 2 * conductor.SLICE_ATOMS]
+    stored = [Memory.objects.get(pk=r["memory_ids"][0]) for r in answer["results"]]
+    alone = real_embed([m.content for m in stored], purpose="query")
+    assert [round(float(np.dot(m.embedding, v)), 4) for m, v in zip(stored, alone, strict=True)] == [1.0] * 20
+    logged = IngestStage.objects.filter(name="embed", run__in=[r["run_id"] for r in answer["results"]])
+    assert sorted(stage.output["batch"] for stage in logged) == sorted(sizes[0:1] * 8 + sizes[1:2] * 8 + sizes[2:] * 4)
+
+
+def test_a_slice_the_model_fails_on_keeps_the_messages_written_before_it(team, monkeypatch):
+    embedder = get_embedder()
+    real_embed = embedder.embed
+    batches = []
+
+    def failing_second(texts, *, purpose):
+        batches.append(texts)
+        if len(batches) == 2:
+            raise RuntimeError("the model ran out of memory")
+        return real_embed(texts, purpose=purpose)
+
+    monkeypatch.setattr(embedder, "embed", failing_second)
+    with pytest.raises(RuntimeError):
+        add_conversation(team, TWENTY, extract=False)
+
+    first = conductor.SLICE_ATOMS
+    assert Memory.objects.count() == first  # the first slice's messages, written before the model failed
+    runs = list(IngestRun.objects.order_by("started_at").values_list("status", "error_code"))
+    assert runs == [("succeeded", "")] * first + [("failed", "internal_error")] + [("failed", "not_run")] * (19 - first)
+    failed = IngestRun.objects.order_by("started_at")[first]
+    assert failed.stages.get(name="embed").error == "RuntimeError: the model ran out of memory"
 
 
 def test_a_buffered_conversation_is_one_write_for_the_worker(team, django_capture_on_commit_callbacks):
