@@ -41,6 +41,12 @@ def expiry_renew(*, memory_id: Any, expires_at: datetime | None) -> None:
         held.filter(expires_at__lt=expires_at).update(expires_at=expires_at)
 
 
+def expiries_exist(*, scope: str, user_id: str) -> bool:
+    """Whether any memory of the owner in the write domain has an expiry, forgotten and superseded
+    ones included; most owners have none."""
+    return Memory.objects.filter(rbac_scope=scope, user_id=user_id, expires_at__isnull=False).exists()
+
+
 def expired_holders_retire(*, scope: str, user_id: str, keys: list[str], now: datetime) -> int:
     """Expired memories still holding one of ``keys`` (the sweep has not deleted them yet) give
     their fingerprint up to a new statement of the same fact: they are forgotten now, with history.

@@ -3,7 +3,9 @@
 Writes for one owner in one write domain are serialized by a transaction-scoped
 advisory lock, and the fingerprints are checked again under it: two identical calls
 at the same time store one memory. Every lock a message takes comes after that one
-lock, so concurrent writes never deadlock.
+lock, so concurrent writes never deadlock. The messages of one call are written in one
+transaction, one after the other (``OwnerWrites``): what the first establishes under the
+lock holds for the others.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import Atom
 from memory.ingest.decide import Decision, Op
 from memory.ingest.updates import ValueUpdate
-from memory.lifecycle import expired_holders_retire, expiry_renew
+from memory.lifecycle import expired_holders_retire, expiries_exist, expiry_renew
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
 from memory.revisions import edge_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record
@@ -63,39 +65,72 @@ class WriteRequest:
     value_updates: list[list[ValueUpdate]] = field(default_factory=list)
 
 
-def apply(request: WriteRequest) -> Outcome:
+@dataclass
+class OwnerWrites:
+    """The writes of one transaction for one owner in one write domain, one message after the
+    other; a message that fails ends them (its savepoint, rolled back, may take locks with it).
+
+    The first takes the owner's write lock, which the transaction then holds to its end, and checks
+    the embedding space last: from then on the transaction holds the memory table, which a re-embed
+    must have to itself to switch the space, so the space cannot change before the transaction ends.
+    The messages after it need neither again.
+
+    ``expiring``: a memory of the owner in the domain may carry an expiry (one did when the first
+    message took the lock, forgotten ones included, since a restore brings one back without the
+    lock; or these writes gave one). Until then no memory of the owner has an expired fingerprint
+    to give up or an expiry to renew, and the statements that would look for them are not sent."""
+
+    begun: bool = False
+    expiring: bool = False
+
+
+def apply(request: WriteRequest, writes: OwnerWrites | None = None) -> Outcome:
+    """Write ``request``'s decisions; ``writes``: the messages written before it in the same
+    transaction, if any."""
+    writes = writes or OwnerWrites()
     outcome = Outcome()
     now = timezone.now()
-    with transaction.atomic():
-        owner_lock(request.domain.scope, request.user_id)
-        expired_holders_retire(scope=request.domain.scope, user_id=request.user_id, keys=request.keys, now=now)
+    scope = request.domain.scope
+    # No savepoint of its own: a caller inside a transaction undoes a failed message with its own.
+    with transaction.atomic(savepoint=False):
+        if not writes.begun:
+            owner_lock(scope, request.user_id)
+            writes.expiring = expiries_exist(scope=scope, user_id=request.user_id)
+        writes.expiring = writes.expiring or request.expires_at is not None
+        if writes.expiring:
+            expired_holders_retire(scope=scope, user_id=request.user_id, keys=request.keys, now=now)
         stored = _stored_keys(request)
         created: dict[int, Memory] = {}
         for index, decision in enumerate(request.decisions):
-            _apply_one(request, index, decision, stored, created, outcome, now)
+            _apply_one(request, index, decision, stored, created, outcome, now, writes.expiring)
         provenance_record(memory_ids=[m.id for m in created.values()], domain=request.domain)
         _link_entities(request, outcome)
-        # Last, once this transaction holds the table: a re-embed that switched the installation
-        # to another model while this write waited on the lock is seen here, and refuses it.
-        embedding_space_check()
+        if not writes.begun:
+            # Last, once this transaction holds the table: a re-embed that switched the installation
+            # to another model while this write waited on the lock is seen here, and refuses it.
+            embedding_space_check()
+    writes.begun = True
     return outcome
 
 
-def _apply_one(request, index, decision, stored, created, outcome, now) -> None:
+def _apply_one(request, index, decision, stored, created, outcome, now, expiring: bool) -> None:
     key, target = request.keys[index], decision.target
     if decision.op in (Op.ADD, Op.SUPERSEDE, Op.CONTRADICT) and key in stored:
         outcome.deduped.append(stored[key])  # stored meanwhile, or twice in this message
         outcome.holders[index] = stored[key]
-        expiry_renew(memory_id=stored[key], expires_at=request.expires_at)
+        if expiring:
+            expiry_renew(memory_id=stored[key], expires_at=request.expires_at)
         return
     if decision.op in (Op.NOOP, Op.LINK_EXISTING):
         outcome.deduped.append(str(target.memory.id))
         outcome.holders[index] = str(target.memory.id)
-        expiry_renew(memory_id=target.memory.id, expires_at=request.expires_at)
+        if expiring:
+            expiry_renew(memory_id=target.memory.id, expires_at=request.expires_at)
         return
     if decision.op == Op.UPDATE:
-        _update(request, index, decision, stored, outcome, now)
-        expiry_renew(memory_id=outcome.holders[index], expires_at=request.expires_at)
+        _update(request, index, decision, stored, outcome, now, expiring)
+        if expiring:
+            expiry_renew(memory_id=outcome.holders[index], expires_at=request.expires_at)
         return
     locked = _lock_current(target.memory.id) if decision.op in (Op.SUPERSEDE, Op.CONTRADICT) else None
     memory = _create(request, index, now)
@@ -192,12 +227,12 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
     return memory
 
 
-def _update(request, index, decision, stored, outcome, now) -> None:
+def _update(request, index, decision, stored, outcome, now, expiring: bool) -> None:
     atom, key = request.atoms[index], request.keys[index]
     target = _lock_current(decision.target.memory.id)
     if target is None:  # superseded or forgotten meanwhile: the new statement stands on its own
         decision = Decision(Op.ADD, None, decision.confidence, "target changed meanwhile", decision.method)
-        _apply_one(request, index, decision, stored, {}, outcome, now)
+        _apply_one(request, index, decision, stored, {}, outcome, now, expiring)
         return
     stored.pop(target.content_key, None)
     memory_rewrite(

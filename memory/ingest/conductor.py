@@ -30,7 +30,7 @@ from django.utils import timezone
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.embedding_space import embedding_space_check
-from memory.ingest.apply import Outcome, WriteRequest, apply
+from memory.ingest.apply import Outcome, OwnerWrites, WriteRequest, apply
 from memory.ingest.atoms import Atom, Extraction, content_key
 from memory.ingest.candidates import Candidate, load_candidates
 from memory.ingest.decide import Decision, decide
@@ -83,12 +83,13 @@ def ingest_many(
     *, actor: User, requests: list[AddRequest], domain: WriteDomain
 ) -> tuple[list[dict[str, Any]], Failure | None]:
     """Messages in order, each its own run and its own write, decided against what the messages
-    before it wrote: as many add_memory calls would, but with their runs started in one statement,
-    the atoms embedded in batches while the messages before them are written (``_embedded``), the
-    writes committed together (each message in its own savepoint) and one enrichment task for all.
-    Up to the first failure: the answers of the messages before it (they stand), and the failure;
-    the failed message wrote nothing but its failed run, the runs of the ones after it end
-    ``not_run``. An embedding that fails before the first write fails every run."""
+    before it wrote: as many add_memory calls would, but with their runs started in one statement
+    and ended in two, the atoms embedded in batches while the messages before them are written
+    (``_embedded``), the writes committed together (each message in its own savepoint, under the
+    owner's write lock the first took) and one enrichment task for all. Up to the first failure:
+    the answers of the messages before it (they stand), and the failure; the failed message wrote
+    nothing but its failed run, the runs of the ones after it end ``not_run``. An embedding that
+    fails before the first write fails every run."""
     runs = RunLog.start_many([_run_fields(actor, request, domain) for request in requests])
     messages: list[_Message] = []
     failure = None
@@ -100,33 +101,38 @@ def ingest_many(
         except Exception as exc:
             failure = Failure(index, _failed(run, budget, exc))
             _not_run(runs[index + 1 :], index)
+            # Kept now, whatever becomes of the transaction that writes the messages before it.
+            RunLog.save_many(runs[index:])
             break
         messages.append(_Message(request, run, budget, extraction, now))
     answers: list[dict[str, Any]] = []
     enrich: list[str] = []
     with transaction.atomic(), closing(_embedded(messages)) as embedded:
+        writes = OwnerWrites()
         for index, message in enumerate(messages):
             try:
                 vectors = next(embedded)
             except Exception as exc:
                 if index == 0:  # nothing written: every message's run fails with it
                     errors = [_failed(m.run, m.budget, exc) for m in messages]
+                    RunLog.save_many([m.run for m in messages])
                     return [], Failure(0, errors[0])
                 failure = Failure(index, _failed(message.run, message.budget, exc))
                 _not_run([later.run for later in messages[index + 1 :]], index)
                 break
             try:
                 with transaction.atomic():
-                    result = _write_stages(message, vectors, domain, actor)
+                    result = _write_stages(message, vectors, domain, actor, writes)
             except Exception as exc:
                 failure = Failure(index, _failed(message.run, message.budget, exc))
                 _not_run([later.run for later in messages[index + 1 :]], index)
                 break
             enrichment_due = bool(result["memory_ids"] or result["updated"])
-            message.run.finish(result=result.pop("_log"), llm_calls=message.budget.used, enrichment_due=enrichment_due)
+            message.run.end(result=result.pop("_log"), llm_calls=message.budget.used, enrichment_due=enrichment_due)
             if enrichment_due:
                 enrich.append(str(message.run.id))
             answers.append(result)
+        RunLog.save_many([message.run for message in messages])
         if enrich:
             # Not queued while the task queue (Redis) is away: the writes stand, unenriched (one WARNING
             # line), marked due, and enrichments_requeue queues them once the queue is back.
@@ -136,7 +142,7 @@ def ingest_many(
 
 def _not_run(runs: list[RunLog], failed: int) -> None:
     for run in runs:
-        run.finish(error_code="not_run", error=f"message {failed} of the same call failed first")
+        run.end(error_code="not_run", error=f"message {failed} of the same call failed first")
 
 
 def _run_fields(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, Any]:
@@ -152,14 +158,14 @@ def _run_fields(actor: User, request: AddRequest, domain: WriteDomain) -> dict[s
 
 
 def _failed(run: RunLog, budget: CallBudget, exc: Exception) -> Exception:
-    """Close ``run`` as failed by ``exc``; what the caller is to raise (a provider down is a 503)."""
+    """End ``run`` as failed by ``exc``; what the caller is to raise (a provider down is a 503)."""
     if isinstance(exc, ProviderError):
-        run.finish(error_code=exc.code, error=str(exc), llm_calls=budget.used)
+        run.end(error_code=exc.code, error=str(exc), llm_calls=budget.used)
         return ApplicationError(str(exc), code=exc.code, status=503)
     if isinstance(exc, ApplicationError):
-        run.finish(error_code=exc.code, error=exc.message, llm_calls=budget.used)
+        run.end(error_code=exc.code, error=exc.message, llm_calls=budget.used)
     else:
-        run.finish(error_code="internal_error", error=f"{exc.__class__.__name__}: {exc}", llm_calls=budget.used)
+        run.end(error_code="internal_error", error=f"{exc.__class__.__name__}: {exc}", llm_calls=budget.used)
     return exc
 
 
@@ -240,23 +246,26 @@ def _slice_embedding(messages: list[_Message]) -> _SliceEmbedding:
 
 
 def _logged(messages: list[_Message], embedding: _SliceEmbedding) -> Iterator[np.ndarray]:
-    """Each message's part of its slice's vectors, with the slice's embedding in its run log."""
+    """Each message's part of its slice's vectors; every run of the slice logs the slice's
+    embedding once it is taken, written or not."""
     batch = sum(len(m.extraction.atoms) for m in messages)
+    error = "" if embedding.error is None else f"{embedding.error.__class__.__name__}: {embedding.error}"
+    for message in messages:
+        output = {} if error else {"count": len(message.extraction.atoms), "batch": batch}
+        message.run.record("embed", seconds=embedding.seconds, output=output, error=error)
     if embedding.error is not None:
-        error = f"{embedding.error.__class__.__name__}: {embedding.error}"
-        for message in messages:
-            message.run.record("embed", seconds=embedding.seconds, output={}, error=error)
         raise embedding.error
     assert embedding.vectors is not None
     start = 0
     for message in messages:
         count = len(message.extraction.atoms)
-        message.run.record("embed", seconds=embedding.seconds, output={"count": count, "batch": batch})
         yield embedding.vectors[start : start + count]
         start += count
 
 
-def _write_stages(message: _Message, vectors: np.ndarray, domain: WriteDomain, actor: User) -> dict[str, Any]:
+def _write_stages(
+    message: _Message, vectors: np.ndarray, domain: WriteDomain, actor: User, writes: OwnerWrites
+) -> dict[str, Any]:
     run, request, budget, now = message.run, message.request, message.budget, message.now
     atoms = message.extraction.atoms
     keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
@@ -296,7 +305,8 @@ def _write_stages(message: _Message, vectors: np.ndarray, domain: WriteDomain, a
                 source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
                 run_id=run.id,
                 value_updates=beside,
-            )
+            ),
+            writes,
         )
         log["holders"] = outcome.holders
     return _answer(run, message.extraction.dropped, atoms, decisions, outcome, domain)

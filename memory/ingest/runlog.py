@@ -1,18 +1,31 @@
 """The run log of one add_memory call. The run row is written when the call starts;
 stages are kept in memory and written with the outcome in one go, so logging costs
-three statements whatever the number of stages."""
+three statements whatever the number of stages (and of the runs of a call, written together)."""
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 
 from memory.models import Inference, IngestRun, IngestStage
+
+# The outcomes of several runs in one statement. Not ``bulk_update``: its CASE per column and row
+# took twice as long to build as a save per run (19 ms against 10 for a call of 22 messages).
+_OUTCOMES = f"""
+UPDATE {IngestRun._meta.db_table} AS r
+SET status = o.status, error_code = o.error_code, error = o.error, llm_calls = o.llm_calls, result = o.result::jsonb,
+    finished_at = o.finished_at, enrichment_due_at = o.enrichment_due_at
+FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::int[], %s::text[], %s::timestamptz[], %s::timestamptz[])
+     AS o(id, status, error_code, error, llm_calls, result, finished_at, enrichment_due_at)
+WHERE r.id = o.id
+"""
 
 
 class RunLog:
@@ -61,7 +74,7 @@ class RunLog:
             )
         )
 
-    def finish(
+    def end(
         self,
         *,
         result: dict[str, Any] | None = None,
@@ -70,18 +83,40 @@ class RunLog:
         llm_calls: int = 0,
         enrichment_due: bool = False,
     ) -> None:
-        """The outcome. ``enrichment_due``: the run stored memories the worker is to enrich; the
-        mark stays until it has, so work whose task never reached the queue is found again."""
+        """The outcome, written by ``save_many``. ``enrichment_due``: the run stored memories the
+        worker is to enrich; the mark stays until it has, so work whose task never reached the
+        queue is found again."""
         run = self.run
         run.status = IngestRun.Status.FAILED if error_code else IngestRun.Status.SUCCEEDED
         run.error_code, run.error, run.llm_calls = error_code, error[:4000], llm_calls
         run.result = result or {}
         run.finished_at = timezone.now()
         run.enrichment_due_at = run.finished_at if enrichment_due else None
+
+    @classmethod
+    def save_many(cls, logs: list[RunLog]) -> None:
+        """Write the stages and outcomes of ``logs``, ended: two statements whatever their number."""
         # Only LLM calls carry the run id; without one there is nothing to look up.
-        inference_ids = list(Inference.objects.filter(run_id=run.id).values_list("id", "purpose")) if llm_calls else []
-        for stage in self.stages:
-            stage.inference_ids = [pk for pk, purpose in inference_ids if purpose == stage.name]
-        IngestStage.objects.bulk_create(self.stages)
-        fields = ["status", "error_code", "error", "llm_calls", "result", "finished_at", "enrichment_due_at"]
-        run.save(update_fields=fields)
+        called = [log.id for log in logs if log.run.llm_calls]
+        made = (
+            list(Inference.objects.filter(run_id__in=called).values_list("run_id", "purpose", "id")) if called else []
+        )
+        for log in logs:
+            for stage in log.stages:
+                stage.inference_ids = [pk for run_id, purpose, pk in made if run_id == log.id and purpose == stage.name]
+        IngestStage.objects.bulk_create([stage for log in logs for stage in log.stages])
+        runs = [log.run for log in logs]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _OUTCOMES,
+                [
+                    [run.id for run in runs],
+                    [run.status for run in runs],
+                    [run.error_code for run in runs],
+                    [run.error for run in runs],
+                    [run.llm_calls for run in runs],
+                    [json.dumps(run.result) for run in runs],
+                    [run.finished_at for run in runs],
+                    [run.enrichment_due_at for run in runs],
+                ],
+            )

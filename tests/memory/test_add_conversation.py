@@ -214,11 +214,11 @@ def test_a_viewer_may_not_write_a_conversation(team):
 def test_a_message_failing_half_way_keeps_the_ones_before_it_and_nothing_of_itself_or_after(team, monkeypatch):
     real_apply = conductor.apply
 
-    def refusing_the_second(request):
+    def refusing_the_second(request, writes):
         if "How was it?" in request.atoms[0].content:
-            real_apply(request)  # written, then refused: its savepoint is rolled back
+            real_apply(request, writes)  # written, then refused: its savepoint is rolled back
             raise ApplicationError("refused for the test", code="refused", status=409)
-        return real_apply(request)
+        return real_apply(request, writes)
 
     monkeypatch.setattr(conductor, "apply", refusing_the_second)
     with pytest.raises(ApplicationError) as refused:
@@ -239,6 +239,60 @@ def test_a_message_failing_half_way_keeps_the_ones_before_it_and_nothing_of_itse
     again = add_conversation(team, EXCHANGE, extract=False)  # the same call again finishes the job
     assert [bool(r["memory_ids"]) for r in again["results"]] == [False, True, True]
     assert Memory.objects.count() == 3
+
+
+def test_the_runs_of_a_call_failing_half_way_keep_the_stages_each_went_through(team, monkeypatch):
+    real_apply = conductor.apply
+
+    def refusing_the_second(request, writes):
+        if "How was it?" in request.atoms[0].content:
+            raise ApplicationError("refused for the test", code="refused", status=409)
+        return real_apply(request, writes)
+
+    monkeypatch.setattr(conductor, "apply", refusing_the_second)
+    with pytest.raises(ApplicationError):
+        add_conversation(team, EXCHANGE, extract=False)
+
+    runs = IngestRun.objects.order_by("started_at")
+    assert [(r.status, r.error) for r in runs] == [
+        ("succeeded", ""),
+        ("failed", "refused for the test"),
+        ("failed", "message 1 of the same call failed first"),
+    ]
+    assert runs[0].result["memory_ids"] == [str(Memory.objects.get().id)] and runs[0].finished_at is not None
+    stages = [[(s.name, s.status) for s in r.stages.order_by("position")] for r in runs]
+    written = ["extract", "embed", "candidates", "decide", "values", "apply"]
+    assert stages[0] == [(name, "succeeded") for name in written]
+    assert stages[1] == [(name, "succeeded") for name in written[:-1]] + [("apply", "failed")]
+    assert stages[2] == [("extract", "succeeded"), ("embed", "succeeded")]
+
+
+def test_a_message_whose_extraction_fails_keeps_the_ones_before_it_and_its_run(team, monkeypatch):
+    real_extract = conductor.extract
+
+    def failing_on_the_second(*, message, **options):
+        if "How was it?" in message:
+            raise RuntimeError("extractor broke")
+        return real_extract(message=message, **options)
+
+    monkeypatch.setattr(conductor, "extract", failing_on_the_second)
+    with pytest.raises(RuntimeError):
+        add_conversation(team, EXCHANGE, extract=False)
+
+    assert list(Memory.objects.values_list("content", flat=True)) == [
+        "Caroline: I went to the LGBTQ support group yesterday."
+    ]
+    runs = IngestRun.objects.order_by("started_at")
+    assert [(r.status, r.error_code, r.error) for r in runs] == [
+        ("succeeded", "", ""),
+        ("failed", "internal_error", "RuntimeError: extractor broke"),
+        ("failed", "not_run", "message 1 of the same call failed first"),
+    ]
+    assert [[s.name for s in r.stages.order_by("position")] for r in runs] == [
+        ["extract", "embed", "candidates", "decide", "values", "apply"],
+        ["extract"],
+        [],
+    ]
 
 
 def test_an_embedding_provider_down_writes_nothing_and_fails_every_run(team):

@@ -122,6 +122,31 @@ def test_a_fact_said_again_after_it_expired_is_stored_anew(agent):
     assert (forgotten.action, forgotten.reason) == (HistoryAction.FORGET, "expired")
 
 
+def test_a_later_message_of_a_conversation_renews_an_expiry_or_stores_anew_what_expired(agent):
+    (lasting,) = remember(agent, "I am working from the Lisbon office.", ttl=60).json()["memory_ids"]
+    (expired,) = remember(agent, "My parking spot is B12.", ttl=60).json()["memory_ids"]
+    expire(expired, ago=timedelta(minutes=5))
+
+    answer = agent.call(
+        "add_conversation",
+        user_id="ada",
+        group_id="crew",
+        extract=False,
+        messages=[
+            {"content": "Good morning."},
+            {"content": "I am working from the Lisbon office."},
+            {"content": "My parking spot is B12."},
+        ],
+    )
+
+    assert answer.status_code == 200, answer.json()
+    _, again, anew = answer.json()["results"]
+    assert again["deduped"] == [lasting] and Memory.objects.get(pk=lasting).expires_at is None
+    assert anew["memory_ids"] != [expired] and len(anew["memory_ids"]) == 1
+    forgotten = MemoryHistory.objects.get(memory_id=expired)
+    assert (forgotten.action, forgotten.reason) == (HistoryAction.FORGET, "expired")
+
+
 def test_the_sweep_deletes_what_expired_longer_ago_than_the_grace_period(agent):
     ids = {
         text: remember(agent, text, ttl=60).json()["memory_ids"][0]
