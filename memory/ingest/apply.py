@@ -128,7 +128,7 @@ def _apply_one(request, index, decision, stored, created, outcome, now, expiring
             expiry_renew(memory_id=target.memory.id, expires_at=request.expires_at)
         return
     if decision.op == Op.UPDATE:
-        _update(request, index, decision, stored, outcome, now, expiring)
+        _update(request, index, decision, stored, created, outcome, now, expiring)
         if expiring:
             expiry_renew(memory_id=outcome.holders[index], expires_at=request.expires_at)
         return
@@ -227,12 +227,12 @@ def _create(request: WriteRequest, index: int, now: datetime) -> Memory:
     return memory
 
 
-def _update(request, index, decision, stored, outcome, now, expiring: bool) -> None:
+def _update(request, index, decision, stored, created, outcome, now, expiring: bool) -> None:
     atom, key = request.atoms[index], request.keys[index]
     target = _lock_current(decision.target.memory.id)
     if target is None:  # superseded or forgotten meanwhile: the new statement stands on its own
         decision = Decision(Op.ADD, None, decision.confidence, "target changed meanwhile", decision.method)
-        _apply_one(request, index, decision, stored, {}, outcome, now, expiring)
+        _apply_one(request, index, decision, stored, created, outcome, now, expiring)  # its provenance too
         return
     stored.pop(target.content_key, None)
     memory_rewrite(

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from helixsite.errors import ApplicationError
+from memory.ingest import apply, conductor
+from memory.ingest.decide import Decision, Op
 from memory.models import Memory
+from memory.services.add import memory_add
 from rbac.models import MemoryProvenance, Role, Workspace
 from rbac.policy import SYSTEM, write_domain_resolve
 from rbac.services import federation_attach, federation_create, federation_detach
@@ -114,3 +117,27 @@ def test_a_workspace_is_in_one_federation_at_a_time(teams):
     with pytest.raises(ApplicationError) as refused:
         federation_attach(actor=SYSTEM, federation=second, workspace=a)
     assert refused.value.code == "already_federated"
+
+
+def test_an_update_whose_target_changed_meanwhile_is_stored_anew_with_its_provenance(teams, monkeypatch):
+    """The fallback to ADD (the target superseded or forgotten between its reading and its lock)
+    records the federation a new memory was written through, as every other ADD does."""
+    a, b, ann, bob = teams
+    alliance = federation_create(actor=SYSTEM, name="alliance")
+    federation_attach(actor=SYSTEM, federation=alliance, workspace=a)
+    federation_attach(actor=SYSTEM, federation=alliance, workspace=b)
+    memory_add(actor=ann.user, user_id="maya", message="Maya lives in Lisbon.", group_id="team-a")
+
+    def updating(*, atoms, candidates, **_):
+        return [Decision(Op.UPDATE, found[0], 0.9, "an update for the test", "rules") for found in candidates]
+
+    monkeypatch.setattr(conductor, "decide", updating)
+    monkeypatch.setattr(apply, "_lock_current", lambda memory_id: None)  # changed meanwhile
+    answer = memory_add(
+        actor=ann.user, user_id="maya", message="Maya lives in Lisbon, near the river.", group_id="team-a"
+    )
+
+    new = Memory.objects.get(pk=answer["memory_ids"][0])
+    assert new.content == "Maya lives in Lisbon, near the river."  # stored anew, the first left as it was
+    assert Memory.objects.filter(content="Maya lives in Lisbon.").exists()
+    assert MemoryProvenance.objects.get(memory=new).federation == alliance
