@@ -1047,6 +1047,18 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_ASKING_WEIGHT",
+                "float",
+                0.2,
+                (
+                    'a memory whose every sentence sharing a word with the query is a question ("What got you '
+                    'into books?") has its semantic score lowered by this share (`signals.only_asks`)'
+                ),
+                minimum=0.0,
+                maximum=1.0,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_CONVERSATION_GAP_SECONDS",
                 "int",
                 1800,

@@ -127,6 +127,7 @@ SEARCH_MEMORY = {
                     "importance": 0.6,
                     "in_named_time": False,
                     "said_by_named": False,
+                    "only_asks": False,
                     "attribute_match": False,
                 },
                 "origin": "seed",

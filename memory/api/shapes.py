@@ -65,6 +65,10 @@ class SignalsOut(serializers.Serializer):
     importance = serializers.FloatField()
     in_named_time = serializers.BooleanField(help_text="its event time lies in a time the query names ('in May 2022')")
     said_by_named = serializers.BooleanField(help_text="a line of a transcript said by a person the query names")
+    only_asks = serializers.BooleanField(
+        help_text="every sentence of it sharing a word with the query is a question ('What got you into books?'): "
+        "ranked lower, as it tells nothing of them"
+    )
     attribute_match = serializers.BooleanField(
         help_text="holds the current value of the attribute the question asks for, of the person it names "
         "('Where does Zoe live now?'): ranked first"

@@ -142,6 +142,7 @@ def _result(row: ChunkRow, score: float, semantic: float, freshness: float, bm25
             "importance": CHUNK_IMPORTANCE,
             "in_named_time": False,
             "said_by_named": False,
+            "only_asks": False,
             "attribute_match": False,
         },
         "origin": "seed",

@@ -236,6 +236,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
             "importance": memory.importance,
             "in_named_time": bool(hit.flags.get("in_named_time")),
             "said_by_named": bool(hit.flags.get("said_by_named")),
+            "only_asks": bool(hit.flags.get("only_asks")),
             "attribute_match": bool(hit.flags.get("attribute_match")),
         },
         "origin": hit.origin,

@@ -7,6 +7,7 @@ importance the memory's own importance
 named time a memory whose event time lies in a time the query names ("in May 2022") has its
            semantic score raised by HELIX_SEARCH_NAMED_TIME_WEIGHT
 speaker    so has a line of a transcript said by a person the query names (HELIX_SEARCH_SPEAKER_WEIGHT)
+asking     a memory that only asks about the query's words has it lowered (memory.search.asking)
 A direct hit's semantic score is a floor: the graph and freshness can promote it, never erase it.
 """
 
@@ -21,6 +22,8 @@ import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
+from memory.ingest.english.topics import topic_words
+from memory.search.asking import only_asks
 from memory.search.bm25 import Bm25
 from memory.search.expand import Link, Reached
 from memory.search.params import SearchRequest
@@ -90,6 +93,7 @@ def score(
             hit.semantic = (1 - w) * max(cosine, 0.0) + w * lexical
         hits[memory_id] = hit
     _prefer(hits.values(), request)
+    _discount_asking(hits.values(), request)
     weight = settings.HELIX_SEARCH_PPR_WEIGHT
     ppr = personalized_pagerank(hits, links) if weight > 0 else {}
     now = timezone.now()
@@ -121,6 +125,20 @@ def _prefer(hits, request: SearchRequest) -> None:
         if speaker and _first_name(speaker) in words:
             hit.semantic *= 1 + speaker_weight
             hit.flags["said_by_named"] = True
+
+
+def _discount_asking(hits, request: SearchRequest) -> None:
+    """Lower the semantic score of a memory that only asks about the query's words, among the hits
+    ranked high enough by it to be shown (``limit`` × 3): lowering one ranked below them changes
+    nothing shown, and each is read."""
+    weight = settings.HELIX_SEARCH_ASKING_WEIGHT
+    topics = topic_words(request.matched) if weight > 0 else set()
+    if not topics:
+        return
+    for hit in sorted(hits, key=lambda h: -h.semantic)[: request.limit * 3]:
+        if only_asks(hit.memory.content, topics):
+            hit.semantic *= 1 - weight
+            hit.flags["only_asks"] = True
 
 
 def _first_name(speaker: str) -> str:
