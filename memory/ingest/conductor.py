@@ -192,16 +192,17 @@ def _enqueue_enrichment(run_ids: list[str]) -> None:
 def _embedded(messages: list[_Message]) -> Generator[np.ndarray, None, None]:
     """Each message's atom vectors, in order, as the writes come to them. The local model embeds a
     slice of messages (``SLICE_ATOMS`` atoms) at a time on its own thread, one slice ahead: while
-    a slice is written, the next is embedded. A remote provider records each call in the ledger,
-    in the caller's transaction, so it embeds every message in one call, here. Each run logs its
-    slice's embedding. Raises at the first message of a slice that could not be embedded."""
+    a slice is written, the next is embedded. A call of one slice (an add_memory) is embedded here,
+    and so is every message for a remote provider, in one call: it records each call in the ledger,
+    in the caller's transaction. Each run logs its slice's embedding. Raises at the first message of
+    a slice that could not be embedded."""
     if not messages:
         return
     embedding_space_check()
-    if get_embedder().provider != "local":
+    slices = _slices(messages) if get_embedder().provider == "local" else [messages]
+    if len(slices) == 1:  # nothing to embed beside a write: here, without a thread's handoff
         yield from _logged(messages, _slice_embedding(messages))
         return
-    slices = _slices(messages)
     ahead = _slice_embedder.submit(_slice_embedding, slices[0])
     try:
         for at, part in enumerate(slices):
