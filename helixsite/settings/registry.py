@@ -755,6 +755,19 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=GATES,
             ),
             Setting(
+                "HELIX_INGEST_UPDATE_SIMILARITY",
+                "float",
+                0.55,
+                (
+                    'a sentence of a longer turn that says a value changed ("the ops demo is on the 24th now") '
+                    "supersedes in part the memory of an earlier conversation nearest to it in meaning, when at "
+                    "least this near (cosine; memory.ingest.updates); 1 turns it off"
+                ),
+                minimum=0.0,
+                maximum=1.0,
+                patch_group=GATES,
+            ),
+            Setting(
                 "HELIX_REWRITE_MIN_CONFIDENCE",
                 "float",
                 0.7,

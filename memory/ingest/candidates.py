@@ -5,7 +5,9 @@ another owner's facts are never merged into this owner's. Sources: vector top 5,
 full-text top 5 (BM25), the exact fingerprint, the same single-valued attribute, the newest
 memories holding a value of a thing the atom gives a value (``memory.ingest.english.values``), and
 memories mentioning the same entities. One statement gathers all of them for all atoms, with
-each candidate's cosine to its atom and its memory's columns.
+each candidate's cosine to its atom and its memory's columns, and beside them the owner's memories
+nearest to each sentence of an atom that says a change (``memory.ingest.updates``): what it may
+update, which the decision never sees.
 """
 
 from __future__ import annotations
@@ -112,34 +114,58 @@ class Candidate:
 
 
 def load_candidates(
-    *, atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str
-) -> list[list[Candidate]]:
+    *,
+    atoms: list[Atom],
+    vectors: np.ndarray,
+    keys: list[str],
+    scope: str,
+    user_id: str,
+    sentences: list[np.ndarray] | None = None,
+) -> tuple[list[list[Candidate]], list[list[list[Candidate]]]]:
+    """Each atom's candidates, best cosine first; and for each atom, for each of its ``sentences``
+    (vectors, one array an atom), the owner's ``VECTOR_K`` memories nearest to it, nearest first."""
     if not atoms:
-        return []
+        return [], []
+    sentences = sentences if sentences is not None else [np.empty((0, vectors.shape[1]))] * len(atoms)
+    probes = [(at, vector) for at, found in enumerate(sentences) for vector in found]
     memories: dict[uuid.UUID, Memory] = {}
-    result: list[list[Candidate]] = [[] for _ in atoms]
-    for row in Memory.objects.raw(_SQL, _params(atoms, vectors, keys, scope, user_id)):
+    result: list[list[Candidate]] = [[] for _ in range(len(atoms) + len(probes))]
+    for row in Memory.objects.raw(_SQL, _params(atoms, vectors, keys, scope, user_id, [v for _, v in probes])):
         # The statement's columns that are no field of a memory come as annotations of its row.
         index, via, cosine = row.candidate_of, row.candidate_via, row.candidate_cosine  # type: ignore[attr-defined]
         memory = memories.setdefault(row.id, row)  # one instance for a memory several atoms found
         result[index].append(Candidate(memory=memory, cosine=round(float(cosine), 4), via=set(via)))
-    return [sorted(found, key=lambda c: -c.cosine) for found in result]
+    ranked = [sorted(found, key=lambda c: -c.cosine) for found in result]
+    nearest: list[list[list[Candidate]]] = [[] for _ in atoms]
+    for (at, _), found in zip(probes, ranked[len(atoms) :], strict=True):
+        nearest[at].append(found)
+    return ranked[: len(atoms)], nearest
 
 
-def _params(atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str) -> dict:
+def _params(
+    atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str, probes: list[np.ndarray]
+) -> dict:
+    """One row an atom, then one a probe: a sentence's vector, with nothing else to match (no
+    words, key, attribute, values or names), so only the vector search reads it."""
+    blank = [None] * len(probes)
     return {
         **parameters(),
         "scope": scope,
         "user_id": user_id,
-        "idx": list(range(len(atoms))),
-        "vecs": ["[" + ",".join(f"{x:.7g}" for x in vector) + "]" for vector in vectors],
-        "keys": keys,
-        "queries": [_text_query(atom.content, user_id) for atom in atoms],
-        "attr_subjects": [atom.attribute.subject if atom.attribute else None for atom in atoms],
-        "attr_names": [atom.attribute.name if atom.attribute else None for atom in atoms],
-        "names": [json.dumps([e.normalized for e in atom.entities if _distinctive(e)]) for atom in atoms],
-        "value_keys": [json.dumps(sorted(value_keys(atom))) for atom in atoms],
+        "idx": list(range(len(atoms) + len(probes))),
+        "vecs": [_vector(v) for v in vectors] + [_vector(v) for v in probes],
+        "keys": keys + blank,
+        "queries": [_text_query(atom.content, user_id) for atom in atoms] + blank,
+        "attr_subjects": [atom.attribute.subject if atom.attribute else None for atom in atoms] + blank,
+        "attr_names": [atom.attribute.name if atom.attribute else None for atom in atoms] + blank,
+        "names": [json.dumps([e.normalized for e in atom.entities if _distinctive(e)]) for atom in atoms]
+        + ["[]"] * len(probes),
+        "value_keys": [json.dumps(sorted(value_keys(atom))) for atom in atoms] + ["[]"] * len(probes),
     }
+
+
+def _vector(vector: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
 
 
 def value_keys(atom: Atom) -> set[str]:

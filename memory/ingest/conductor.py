@@ -38,7 +38,7 @@ from memory.ingest.extract import extract
 from memory.ingest.preceding import said_before
 from memory.ingest.request import AddRequest
 from memory.ingest.runlog import RunLog
-from memory.ingest.updates import ValueUpdate, value_updates
+from memory.ingest.updates import ValueUpdate, change_sentences, value_updates
 from memory.models import IngestRun, MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
@@ -77,6 +77,18 @@ class _Message:
     budget: CallBudget
     extraction: Extraction
     now: datetime
+    sentences: list[list[str]]  # each atom's sentences that say a change, embedded with it
+
+    @property
+    def texts(self) -> list[str]:
+        """What is embedded for the message: its atoms, then their sentences."""
+        return [atom.content for atom in self.extraction.atoms] + [s for found in self.sentences for s in found]
+
+
+@dataclass(frozen=True)
+class _Vectors:
+    atoms: np.ndarray
+    sentences: list[np.ndarray]  # an array an atom, a row a sentence
 
 
 def ingest_many(
@@ -104,7 +116,7 @@ def ingest_many(
             # Kept now, whatever becomes of the transaction that writes the messages before it.
             RunLog.save_many(runs[index:])
             break
-        messages.append(_Message(request, run, budget, extraction, now))
+        messages.append(_Message(request, run, budget, extraction, now, _change_sentences(extraction)))
     answers: list[dict[str, Any]] = []
     enrich: list[str] = []
     with transaction.atomic(), closing(_embedded(messages)) as embedded:
@@ -189,13 +201,19 @@ def _enqueue_enrichment(run_ids: list[str]) -> None:
     task_enqueue_after_commit("memory.tasks.memory_enrich", *run_ids, task_name=name)
 
 
-def _embedded(messages: list[_Message]) -> Generator[np.ndarray, None, None]:
-    """Each message's atom vectors, in order, as the writes come to them. The local model embeds a
-    slice of messages (``SLICE_ATOMS`` atoms) at a time on its own thread, one slice ahead: while
-    a slice is written, the next is embedded. A call of one slice (an add_memory) is embedded here,
-    and so is every message for a remote provider, in one call: it records each call in the ledger,
-    in the caller's transaction. Each run logs its slice's embedding. Raises at the first message of
-    a slice that could not be embedded."""
+def _change_sentences(extraction: Extraction) -> list[list[str]]:
+    if settings.HELIX_INGEST_UPDATE_SIMILARITY >= 1:
+        return [[] for _ in extraction.atoms]
+    return [change_sentences(atom) for atom in extraction.atoms]
+
+
+def _embedded(messages: list[_Message]) -> Generator[_Vectors, None, None]:
+    """Each message's vectors (its atoms' and their change sentences'), in order, as the writes come
+    to them. The local model embeds a slice of messages (``SLICE_ATOMS`` atoms) at a time on its own
+    thread, one slice ahead: while a slice is written, the next is embedded. A call of one slice (an
+    add_memory) is embedded here, and so is every message for a remote provider, in one call: it
+    records each call in the ledger, in the caller's transaction. Each run logs its slice's
+    embedding. Raises at the first message of a slice that could not be embedded."""
     if not messages:
         return
     embedding_space_check()
@@ -237,7 +255,7 @@ class _SliceEmbedding:
 def _slice_embedding(messages: list[_Message]) -> _SliceEmbedding:
     """The atoms of ``messages`` in one call of the embedder; a failure is returned, not raised, for
     the writing thread to log (the run logs are that thread's alone)."""
-    texts = [atom.content for m in messages for atom in m.extraction.atoms]
+    texts = [text for m in messages for text in m.texts]
     started = time.perf_counter()
     try:
         vectors = get_embedder().embed(texts, purpose="ingest")
@@ -246,13 +264,15 @@ def _slice_embedding(messages: list[_Message]) -> _SliceEmbedding:
     return _SliceEmbedding(vectors, time.perf_counter() - started)
 
 
-def _logged(messages: list[_Message], embedding: _SliceEmbedding) -> Iterator[np.ndarray]:
+def _logged(messages: list[_Message], embedding: _SliceEmbedding) -> Iterator[_Vectors]:
     """Each message's part of its slice's vectors; every run of the slice logs the slice's
     embedding once it is taken, written or not."""
-    batch = sum(len(m.extraction.atoms) for m in messages)
+    batch = sum(len(m.texts) for m in messages)
     error = "" if embedding.error is None else f"{embedding.error.__class__.__name__}: {embedding.error}"
     for message in messages:
         output = {} if error else {"count": len(message.extraction.atoms), "batch": batch}
+        if not error and any(message.sentences):
+            output["sentences"] = sum(len(found) for found in message.sentences)
         message.run.record("embed", seconds=embedding.seconds, output=output, error=error)
     if embedding.error is not None:
         raise embedding.error
@@ -260,27 +280,41 @@ def _logged(messages: list[_Message], embedding: _SliceEmbedding) -> Iterator[np
     start = 0
     for message in messages:
         count = len(message.extraction.atoms)
-        yield embedding.vectors[start : start + count]
+        atoms = embedding.vectors[start : start + count]
         start += count
+        sentences = []
+        for found in message.sentences:
+            sentences.append(embedding.vectors[start : start + len(found)])
+            start += len(found)
+        yield _Vectors(atoms, sentences)
 
 
 def _write_stages(
-    message: _Message, vectors: np.ndarray, domain: WriteDomain, actor: User, writes: OwnerWrites
+    message: _Message, embedded: _Vectors, domain: WriteDomain, actor: User, writes: OwnerWrites
 ) -> dict[str, Any]:
     run, request, budget, now = message.run, message.request, message.budget, message.now
-    atoms = message.extraction.atoms
+    atoms, vectors = message.extraction.atoms, embedded.atoms
     keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
     with run.stage("candidates") as log:
-        candidates = load_candidates(
-            atoms=atoms, vectors=vectors, keys=keys, scope=domain.scope, user_id=request.user_id
+        candidates, nearest = load_candidates(
+            atoms=atoms,
+            vectors=vectors,
+            keys=keys,
+            scope=domain.scope,
+            user_id=request.user_id,
+            sentences=embedded.sentences,
         )
         log["candidates"] = [
             [{"id": str(c.memory.id), "cosine": c.cosine, "via": sorted(c.via)} for c in found] for found in candidates
         ]
+        if any(nearest):
+            log["nearest_to_sentences"] = [
+                [[{"id": str(c.memory.id), "cosine": c.cosine} for c in found] for found in near] for near in nearest
+            ]
     with run.stage("decide") as log:
         decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
         log["decisions"] = [d.as_log() for d in decisions]
-    decisions, beside = _values_stage(run, atoms, candidates, decisions, request, now)
+    decisions, beside = _values_stage(run, atoms, candidates, nearest, decisions, request, now)
     with run.stage("apply") as log:
         context = said_before(
             conversation=request.conversation,
@@ -317,6 +351,7 @@ def _values_stage(
     run: RunLog,
     atoms: list[Atom],
     candidates: list[list[Candidate]],
+    nearest: list[list[list[Candidate]]],
     proposed: list[Decision],
     request: AddRequest,
     now: datetime,
@@ -325,6 +360,7 @@ def _values_stage(
         decisions, beside = value_updates(
             atoms=atoms,
             candidates=candidates,
+            nearest=nearest,
             decisions=proposed,
             owner=request.user_id,
             said_at=request.occurred_at or now,

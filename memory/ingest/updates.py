@@ -15,6 +15,16 @@ them, ``memory.ingest.candidates``), said by the same speaker. A merge the decis
 a memory holding another value of the same thing (a NOOP, a link, a rewrite) becomes an ADD: the
 new value is stored, not lost in the old; so does a whole supersession another rule proposed of a
 longer turn that says other things too (it is superseded in part).
+
+A long turn often gives its new value in one sentence among others ("Bunch of things. First, the
+ops demo is on the 24th now — …"), naming the thing otherwise than the earlier statement did ("Ines
+asked if it'll be ready for the ops demo on March 3"): no key joins the two, and the whole turn is
+far in meaning from the earlier one. So each sentence of such a turn that says a change (an update
+word and a value: ``change_sentences``) is embedded with the turn and looks for its own nearest
+memories of the owner; the nearest one it may update (said in an earlier conversation, by the same
+speaker or by the assistant, which set up what the owner later changes; itself giving a value) at
+least ``HELIX_INGEST_UPDATE_SIMILARITY`` near to the sentence is superseded in part: it stays
+current, with a SUPERSEDES edge from the new memory, which search ranks above it.
 """
 
 from __future__ import annotations
@@ -23,10 +33,15 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
+
 from memory.ingest.atoms import Atom
 from memory.ingest.candidates import Candidate
 from memory.ingest.decide import Decision, Op
+from memory.ingest.english.changes import UPDATE_WORDS, holds_value
 from memory.ingest.english.values import (
+    SENTENCE_CHARS,
+    SENTENCES,
     HeldValue,
     ValueStatement,
     held_values,
@@ -34,6 +49,7 @@ from memory.ingest.english.values import (
     replaces,
     statements_of,
 )
+from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.models import Memory
 
 # A stored memory is superseded whole when it is one statement of at most this many words: its
@@ -41,6 +57,9 @@ from memory.models import Memory
 SHORT_WORDS = 20
 MARKED_CONFIDENCE = 0.9  # "now", "since", "went up to": the statement says it is an update
 PLAIN_CONFIDENCE = 0.8  # another quantity of the same thing, said plainly in the present
+NEAR_CONFIDENCE = 0.7  # a sentence saying a change, near in meaning to what it updates
+CHANGE_SENTENCES = 2  # of a turn, embedded to find what each updates
+SAID_CHARS = 2000  # of a stored memory, read for a value
 _MERGES = (Op.NOOP, Op.LINK_EXISTING, Op.UPDATE)
 
 
@@ -58,21 +77,73 @@ def value_updates(
     *,
     atoms: list[Atom],
     candidates: list[list[Candidate]],
+    nearest: list[list[list[Candidate]]],
     decisions: list[Decision],
     owner: str,
     said_at: datetime,
 ) -> tuple[list[Decision], list[list[ValueUpdate]]]:
     """Each atom's decision, revised for the values it updates, and the supersessions left to apply
-    beside it (the decision's own SUPERSEDE is not repeated among them). ``said_at``: the message's
-    event time; a memory of a later one is not updated by it (a conversation imported out of order)."""
+    beside it (the decision's own SUPERSEDE is not repeated among them). ``nearest``: for each atom,
+    for each of its ``change_sentences``, the owner's memories nearest to it, nearest first.
+    ``said_at``: the message's event time; a memory of a later one is not updated by it (a
+    conversation imported out of order)."""
     revised: list[Decision] = []
     beside: list[list[ValueUpdate]] = []
-    for atom, found, decision in zip(atoms, candidates, decisions, strict=True):
+    for atom, found, near, decision in zip(atoms, candidates, nearest, decisions, strict=True):
         earlier = [c for c in found if c.memory.valid_from <= said_at]
-        decision, rest = _revised(decision, _updates(atom, earlier, owner))
+        updates = _updates(atom, earlier, owner)
+        updates += _near_updates(atom, near, said_at, {u.target.memory.id for u in updates})
+        decision, rest = _revised(decision, updates)
         revised.append(decision)
         beside.append(rest)
     return revised, beside
+
+
+def change_sentences(atom: Atom) -> list[str]:
+    """The sentences of a turn of several that say a change and give a value ("the ops demo is on
+    the 24th now"), at most ``CHANGE_SENTENCES``, read among its first ``SENTENCES`` of at most
+    ``SENTENCE_CHARS`` characters; none for the assistant's turns (an answer reports no change in
+    the owner's world) or a statement said alone (the whole is compared already)."""
+    if atom.speaker == ASSISTANT:
+        return []
+    sentences = statements_of(speaker_label(atom.content)[1])
+    if len(sentences) < 2:
+        return []
+    found = [
+        sentence
+        for sentence in sentences[:SENTENCES]
+        if len(sentence) <= SENTENCE_CHARS and UPDATE_WORDS.search(sentence) and holds_value(sentence)
+    ]
+    return found[:CHANGE_SENTENCES]
+
+
+def _near_updates(
+    atom: Atom, nearest: list[list[Candidate]], said_at: datetime, taken: set[uuid.UUID]
+) -> list[ValueUpdate]:
+    """For each change sentence, the nearest memory it may update, superseded in part."""
+    similarity = settings.HELIX_INGEST_UPDATE_SIMILARITY
+    if similarity >= 1:  # off: no sentence was embedded
+        return []
+    updates: list[ValueUpdate] = []
+    for sentence, found in zip(change_sentences(atom), nearest, strict=True):
+        target = next((c for c in found if _may_update(atom, c.memory, said_at)), None)
+        if target is None or target.cosine < similarity or target.memory.id in taken:
+            continue
+        taken.add(target.memory.id)
+        reason = f"a later value, said nearby in meaning ({target.cosine:.2f}): {sentence[:200]!r}"
+        updates.append(ValueUpdate(target, False, NEAR_CONFIDENCE, reason))
+    return updates
+
+
+def _may_update(atom: Atom, memory: Memory, said_at: datetime) -> bool:
+    """Said in an earlier conversation, by the same speaker or the assistant, and giving a value."""
+    speaker = memory.facets.get("speaker")
+    apart = (said_at - memory.valid_from).total_seconds()
+    return (
+        speaker in (atom.speaker, ASSISTANT)
+        and apart > settings.HELIX_CONVERSATION_GAP_SECONDS
+        and holds_value(speaker_label(memory.content[:SAID_CHARS])[1])
+    )
 
 
 def _updates(atom: Atom, found: list[Candidate], owner: str) -> list[ValueUpdate]:

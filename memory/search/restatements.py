@@ -26,19 +26,14 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import holds_value
+from memory.ingest.english.changes import UPDATE_WORDS, holds_value
 from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.search.params import SearchRequest
 from memory.search.score import Hit
 from memory.search.standing import is_request
 
-# Words saying that a statement changes what was so. Read in the first CUE_CHARS of a memory: a
-# turn says what changed early, and a long one costs a bounded read.
-_CUE = re.compile(
-    r"\b(?:now|anymore|no longer|changed|changes|switched|moved|updated?|instead|renamed|extended|postponed"
-    r"|down to|up to|upped)\b",
-    re.IGNORECASE,
-)
+# Read in the first CUE_CHARS of a memory: a turn says what changed early, and a long one costs a
+# bounded read.
 CUE_CHARS = 2000
 _QUERY_CHARS = 1000  # of a question, read for the words naming the latest value
 # A question with one of these asks about what was, not what is: "When did Maria first …?".
@@ -96,7 +91,7 @@ def _about_the_present(request: SearchRequest, latest: bool) -> bool:
 
 def _says_a_change(hit: Hit, latest: bool) -> bool:
     """Not the assistant's, with a word of change unless the question asks for the latest value."""
-    return _speaker(hit) != ASSISTANT and (latest or _CUE.search(_said(hit)) is not None)
+    return _speaker(hit) != ASSISTANT and (latest or UPDATE_WORDS.search(_said(hit)) is not None)
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:

@@ -29,7 +29,9 @@ from hypothesis import strategies as st
 import memory
 import rbac
 from memory.api.write import AddMemoryApi
+from memory.ingest.atoms import Atom
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
+from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace, tool_call
@@ -133,6 +135,18 @@ def test_no_message_within_the_limit_costs_the_extractor_more_than_its_budget():
     assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])
     long = "z" * (limit - 1)  # one token at the byte limit
     assert _extract(long) < MESSAGE_BUDGET_SECONDS
+
+
+@pytest.mark.slow
+def test_the_sentences_embedded_to_find_what_a_turn_updates_cost_a_bounded_time():
+    """Read at ingestion beside the extractor, on the whole message: its sentences that say a change."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES
+    texts = {**_adversarial(limit // 4), "one token": "z" * (limit - 1)}
+    costs = {}
+    for family, text in texts.items():
+        costs[family] = _cost(lambda: change_sentences(Atom(content=text)), MESSAGE_BUDGET_SECONDS)  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])
 
 
 @pytest.mark.slow

@@ -248,6 +248,16 @@ _CALENDAR = re.compile(
 _FIGURE = re.compile(r"\d")
 
 
+# Words saying that a statement changes what was so ("the demo is on the 24th now", "I moved the
+# timer to 04:30", "base up to £61.5k"), whatever thing it names: read where a whole statement is
+# compared in meaning with an earlier one (memory.ingest.updates, memory.search.restatements).
+UPDATE_WORDS = re.compile(
+    r"\b(?:now|anymore|no longer|changed|changes|switched|moved|updated?|instead|renamed|extended|postponed"
+    r"|down to|up to|upped)\b",
+    re.IGNORECASE,
+)
+
+
 def holds_value(text: str) -> bool:
     """``text`` gives a value a later statement could give otherwise: a figure of any kind (a
     number, a version, a time: "Postgres 16", "/api/v2", "04:30"), a number in words, or a day or

@@ -41,7 +41,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         make_memory(author=principal, domain=domain, user_id="nate", content=f"Nate painted picture {n} of the lake")
     atom = SimpleNamespace(content="Nate painted the lake again", attribute=None, entities=[], values=[])
     vectors = np.array([unit_vector()], dtype=np.float32)
-    params = _params([atom], vectors, ["no such key"], domain.scope, "nate")
+    params = _params([atom], vectors, ["no such key"], domain.scope, "nate", [])
 
     with transaction.atomic(), connection.cursor() as cursor:
         # The plans a planner misled by its statistics picks: nothing but nested loops, their inner
@@ -54,7 +54,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         )
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
         (plan,) = cursor.fetchone()[0]
-    found = load_candidates(atoms=[atom], vectors=vectors, keys=["no such key"], scope=domain.scope, user_id="nate")
+    found, _ = load_candidates(atoms=[atom], vectors=vectors, keys=["no such key"], scope=domain.scope, user_id="nate")
 
     rows_handled = sum(node["Actual Rows"] * node["Actual Loops"] for node in plan_nodes(plan["Plan"]))
     assert rows_handled < 40 * MEMORIES  # repeated for each memory of the pool, it grows with their square

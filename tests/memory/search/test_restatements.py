@@ -1,5 +1,7 @@
 """A later statement of the same thing that says it changed answers a question about the present
-before the earlier one (memory.search.restatements), when no rule at ingestion joined them."""
+before the earlier one (memory.search.restatements), when no rule at ingestion joined them. Here no
+rule does: the one that joins a sentence of a long turn to what it updates by meaning is off (it is
+tested in tests/memory/ingest/test_updates_in_long_turns.py), so the search's own rule is what ranks."""
 
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ DISTRACTORS = [
     "user: Our staging database is on RDS.",
 ]
 OFF = {"HELIX_SEARCH_RESTATEMENT_SIMILARITY": 1.0}
+
+
+@pytest.fixture(autouse=True)
+def _not_joined_at_ingestion(settings):
+    settings.HELIX_INGEST_UPDATE_SIMILARITY = 1.0
 
 
 @pytest.fixture
