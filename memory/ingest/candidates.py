@@ -2,7 +2,8 @@
 
 Only the same owner's current memories in the same write domain are candidates:
 another owner's facts are never merged into this owner's. Sources: vector top 5,
-full-text top 5 (BM25), the exact fingerprint, the same single-valued attribute, the newest
+full-text top 5 (BM25 among the memories holding the atom's rarest words, with the statistics search
+keeps for the workspaces that see the write domain), the exact fingerprint, the same single-valued attribute, the newest
 memories holding a value of a thing the atom gives a value (``memory.ingest.english.values``), and
 memories mentioning the same entities. One statement gathers all of them for all atoms, with
 each candidate's cosine to its atom and its memory's columns, and beside them the owner's memories
@@ -21,7 +22,8 @@ import numpy as np
 
 from memory.ingest.atoms import Atom, EntityRef
 from memory.models import Memory
-from memory.search.bm25 import length_norm, parameters, term_score
+from memory.search.bm25 import essential_terms, length_norm, parameters, quoted, term_score
+from memory.search.corpus import MEMORIES, statistics_of_texts
 from memory.search.scope import current_memory
 
 VECTOR_K = 5
@@ -29,6 +31,9 @@ TEXT_K = 5
 ENTITY_K = 10
 ATTRIBUTE_K = 5
 VALUE_K = 10
+# The rows a text search gathers at most: the atom's rarest words, while the rows holding them fit
+# (as the statement search keeps counts them). A memory it repeats or updates shares its rare words.
+TEXT_ROWS = 200
 
 # Each candidate's memory comes with the statement, as the decision reads it: every column but the
 # vector and the full-text one.
@@ -36,43 +41,31 @@ _MEMORY_COLUMNS = ", ".join(
     f'm."{f.column}"' for f in Memory._meta.concrete_fields if f.name not in ("embedding", "search_vector")
 )
 _CURRENT = f"m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND {current_memory('m')}"
-_TEXT_SCORE = term_score(n="stats.n", df="h.df", tf=f"(h.tf / ({length_norm('h.len', 'stats.avgdl')}))")
+_TEXT_SCORE = term_score(n="%(n)s", df="h.df", tf=f"(h.tf / ({length_norm('h.len', '%(avgdl)s')}))")
 _SQL = f"""
 WITH atoms AS (
-    SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '') AS q, a.attr_subject, a.attr_name,
+    SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '')::tsquery AS q, a.attr_subject, a.attr_name,
            a.names::jsonb AS names, ARRAY(SELECT jsonb_array_elements_text(a.value_keys::jsonb)) AS value_keys,
-           tsvector_to_array(to_tsvector('english', replace(coalesce(a.q, ''), ' | ', ' '))) AS terms
+           ARRAY(SELECT jsonb_array_elements_text(a.terms::jsonb)) AS terms
     FROM unnest(%(idx)s::int[], %(vecs)s::text[], %(keys)s::text[], %(queries)s::text[], %(attr_subjects)s::text[],
-                %(attr_names)s::text[], %(names)s::text[], %(value_keys)s::text[])
-         AS a(idx, vec, key, q, attr_subject, attr_name, names, value_keys)
+                %(attr_names)s::text[], %(names)s::text[], %(value_keys)s::text[], %(terms)s::text[])
+         AS a(idx, vec, key, q, attr_subject, attr_name, names, value_keys, terms)
 ), found AS (
     SELECT a.idx, v.id, 'vector' AS via FROM atoms a CROSS JOIN LATERAL (
         SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
     UNION ALL
     SELECT a.idx, t.id, 'text' FROM atoms a CROSS JOIN LATERAL (
-        -- BM25 (memory.search.bm25's term score) over the owner's current memories in the write
-        -- domain. Every memory holding a query term is in ``pool``, so document frequencies are exact.
-        WITH pool AS (
-            SELECT m.id, m.search_vector FROM memory_memory m
-            WHERE a.q IS NOT NULL AND {_CURRENT} AND m.search_vector @@ to_tsquery('english', a.q)
-        ),
-        stats AS (
-            SELECT count(*)::float AS n, coalesce(avg(length(m.search_vector)), 1)::float AS avgdl
-            FROM memory_memory m WHERE a.q IS NOT NULL AND {_CURRENT}
-        ),
-        -- Each query term a memory of the pool holds, once; a term's document frequency is the
-        -- number of its rows. Counted in one pass over the pool: a join of each term to the pool
-        -- was, with statistics from before the owner grew, made again for every memory of the
-        -- pool (785 memories: 4.1 s for one atom).
-        held AS (
-            SELECT p.id, length(p.search_vector) AS len, cardinality(u.positions) AS tf,
-                   count(*) OVER (PARTITION BY u.lexeme) AS df
-            FROM pool p CROSS JOIN LATERAL unnest(p.search_vector) AS u(lexeme, positions, weights)
-            WHERE u.lexeme = ANY(a.terms)
-        )
-        SELECT h.id FROM held h CROSS JOIN stats
+        -- BM25 (memory.search.bm25's term score, with the statistics search keeps) over the owner's
+        -- current memories in the write domain that hold one of the atom's rarest words (``q``); the
+        -- atom's other words count in their score.
+        SELECT h.id FROM (
+            SELECT m.id, length(m.search_vector) AS len, cardinality(u.positions) AS tf,
+                   coalesce((%(dfs)s::jsonb ->> u.lexeme)::float, 0) AS df
+            FROM memory_memory m CROSS JOIN LATERAL unnest(m.search_vector) AS u(lexeme, positions, weights)
+            WHERE a.q IS NOT NULL AND {_CURRENT} AND m.search_vector @@ a.q AND u.lexeme = ANY(a.terms)
+        ) h
         GROUP BY h.id
-        ORDER BY sum({_TEXT_SCORE}) DESC
+        ORDER BY sum({_TEXT_SCORE}) DESC, h.id
         LIMIT {TEXT_K}) t
     UNION ALL
     SELECT a.idx, m.id, 'key' FROM atoms a JOIN memory_memory m ON m.content_key = a.key AND {_CURRENT}
@@ -120,17 +113,22 @@ def load_candidates(
     keys: list[str],
     scope: str,
     user_id: str,
+    readable: list[int],
     sentences: list[np.ndarray] | None = None,
 ) -> tuple[list[list[Candidate]], list[list[list[Candidate]]]]:
     """Each atom's candidates, best cosine first; and for each atom, for each of its ``sentences``
-    (vectors, one array an atom), the owner's ``VECTOR_K`` memories nearest to it, nearest first."""
+    (vectors, one array an atom), the owner's ``VECTOR_K`` memories nearest to it, nearest first.
+    ``readable``: the workspaces that see the write domain, whose BM25 statistics rank the text
+    candidates."""
     if not atoms:
         return [], []
     sentences = sentences if sentences is not None else [np.empty((0, vectors.shape[1]))] * len(atoms)
     probes = [(at, vector) for at, found in enumerate(sentences) for vector in found]
     memories: dict[uuid.UUID, Memory] = {}
     result: list[list[Candidate]] = [[] for _ in range(len(atoms) + len(probes))]
-    for row in Memory.objects.raw(_SQL, _params(atoms, vectors, keys, scope, user_id, [v for _, v in probes])):
+    for row in Memory.objects.raw(
+        _SQL, _params(atoms, vectors, keys, scope, user_id, readable, [v for _, v in probes])
+    ):
         # The statement's columns that are no field of a memory come as annotations of its row.
         index, via, cosine = row.candidate_of, row.candidate_via, row.candidate_cosine  # type: ignore[attr-defined]
         memory = memories.setdefault(row.id, row)  # one instance for a memory several atoms found
@@ -143,19 +141,31 @@ def load_candidates(
 
 
 def _params(
-    atoms: list[Atom], vectors: np.ndarray, keys: list[str], scope: str, user_id: str, probes: list[np.ndarray]
+    atoms: list[Atom],
+    vectors: np.ndarray,
+    keys: list[str],
+    scope: str,
+    user_id: str,
+    readable: list[int],
+    probes: list[np.ndarray],
 ) -> dict:
     """One row an atom, then one a probe: a sentence's vector, with nothing else to match (no
     words, key, attribute, values or names), so only the vector search reads it."""
     blank = [None] * len(probes)
+    lexemes, counted = statistics_of_texts(MEMORIES, readable, [_words(atom.content, user_id) for atom in atoms])
+    rarest = [essential_terms(found, counted.frequencies, TEXT_ROWS) for found in lexemes]
     return {
         **parameters(),
         "scope": scope,
         "user_id": user_id,
+        "n": counted.documents,
+        "avgdl": counted.own_length,
+        "dfs": json.dumps(counted.frequencies),
         "idx": list(range(len(atoms) + len(probes))),
         "vecs": [_vector(v) for v in vectors] + [_vector(v) for v in probes],
         "keys": keys + blank,
-        "queries": [_text_query(atom.content, user_id) for atom in atoms] + blank,
+        "queries": [" | ".join(quoted(t) for t in found) for found in rarest] + blank,
+        "terms": [json.dumps(found) for found in lexemes] + ["[]"] * len(probes),
         "attr_subjects": [atom.attribute.subject if atom.attribute else None for atom in atoms] + blank,
         "attr_names": [atom.attribute.name if atom.attribute else None for atom in atoms] + blank,
         "names": [json.dumps([e.normalized for e in atom.entities if _distinctive(e)]) for atom in atoms]
@@ -173,11 +183,10 @@ def value_keys(atom: Atom) -> set[str]:
     return {s.key for s in atom.values if not s.past and not s.additive}
 
 
-def _text_query(content: str, user_id: str) -> str:
-    """Any of the atom's words but the owner's name, which every candidate carries, as a
-    to_tsquery OR expression: candidate generation wants recall, BM25 sorts it out."""
+def _words(content: str, user_id: str) -> str:
+    """The atom's words but the owner's name, which every candidate carries."""
     owner = user_id.lower()
-    return " | ".join(w for w in re.findall(r"[A-Za-z0-9]{3,}", content) if w.lower() != owner)
+    return " ".join(w for w in re.findall(r"[A-Za-z0-9]{3,}", content) if w.lower() != owner)
 
 
 def _distinctive(entity: EntityRef) -> bool:

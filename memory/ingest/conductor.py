@@ -302,6 +302,7 @@ def _write_stages(
             keys=keys,
             scope=domain.scope,
             user_id=request.user_id,
+            readable=domain.visible_in,
             sentences=embedded.sentences,
         )
         log["candidates"] = [

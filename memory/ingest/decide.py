@@ -31,7 +31,7 @@ from memory.ingest.english.changes import (
 from memory.ingest.english.negation import is_negated, without_negation
 from memory.ingest.english.topics import content_words, topic_words
 from memory.ingest.english.values import stated
-from memory.models import MemorySource
+from memory.models import MemorySource, MemoryType
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
 
@@ -155,7 +155,11 @@ def _change_conflict(atom: Atom, found: list[Candidate]) -> Decision | None:
     if change is None or change.kind == "adds" or not change.topic:
         return None
     topic = set(change.topic.split())
-    others = [c for c in found if c.memory.facets.get("change") != change.as_list()]
+    # A turn kept whole (raw) names many things in passing ("Lunch break session. Found another
+    # thing: …"): it is not the memory that says the thing ("Back to work, lunch is over").
+    others = [
+        c for c in found if c.memory.facets.get("change") != change.as_list() and c.memory.memory_type != MemoryType.RAW
+    ]
     if change.kind == "retracts":
         scored = [(_shared(topic, c), c) for c in others]
         share, target = max(scored, key=lambda pair: pair[0], default=(0.0, None))

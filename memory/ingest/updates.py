@@ -14,7 +14,8 @@ owner's current memories in the write domain; those holding a value of the same 
 them, ``memory.ingest.candidates``), said by the same speaker. A merge the decision proposed with
 a memory holding another value of the same thing (a NOOP, a link, a rewrite) becomes an ADD: the
 new value is stored, not lost in the old; so does a whole supersession another rule proposed of a
-longer turn that says other things too (it is superseded in part).
+longer turn that says other things too (it is superseded in part), and any rule's whole supersession
+of a turn kept whole (a raw memory, which says other things too).
 
 A long turn often gives its new value in one sentence among others ("Bunch of things. First, the
 ops demo is on the 24th now — …"), naming the thing otherwise than the earlier statement did ("Ines
@@ -50,7 +51,7 @@ from memory.ingest.english.values import (
     statements_of,
 )
 from memory.ingest.extract import ASSISTANT, speaker_label
-from memory.models import Memory
+from memory.models import Memory, MemoryType
 
 # A stored memory is superseded whole when it is one statement of at most this many words: its
 # only substance is the value updated. A longer one holds other things, which stay current.
@@ -93,7 +94,7 @@ def value_updates(
         earlier = [c for c in found if c.memory.valid_from <= said_at]
         updates = _updates(atom, earlier, owner)
         updates += _near_updates(atom, near, said_at, {u.target.memory.id for u in updates})
-        decision, rest = _revised(decision, updates)
+        decision, rest = _revised(*_whole_turn_kept(decision, updates))
         revised.append(decision)
         beside.append(rest)
     return revised, beside
@@ -217,9 +218,21 @@ def _revised(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, 
     return decision, [u for u in updates if u.target.memory.id != superseded]
 
 
+def _whole_turn_kept(decision: Decision, updates: list[ValueUpdate]) -> tuple[Decision, list[ValueUpdate]]:
+    """A rule's whole supersession of a turn kept whole (a raw memory: a long message, or the
+    source of the facts extracted from it) is one in part: the turn says other things too, which
+    still hold."""
+    target = decision.target
+    if decision.op != Op.SUPERSEDE or target is None or target.memory.memory_type != MemoryType.RAW:
+        return decision, updates
+    if all(u.target.memory.id != target.memory.id for u in updates):
+        updates = [*updates, ValueUpdate(target, False, decision.confidence, decision.reason)]
+    return decision, updates
+
+
 def _kept_apart(decision: Decision, targets: set[uuid.UUID]) -> Decision:
     """A merge into a memory holding another value of the same thing, or the whole supersession of
     a longer one that holds other things too, made an ADD beside it."""
     related = [r for r in decision.relates_to if r not in targets]
-    reason = f"a later value than the stored memory holds ({decision.op.value} proposed)"
+    reason = f"stored beside what it updates, which stays current ({decision.op.value} proposed)"
     return Decision(Op.ADD, None, decision.confidence, reason, decision.method, related)

@@ -13,8 +13,8 @@ that your third one?", and what it is about is said only in the question, howeve
 
 The statistics (N, df, average lengths) are those of the rows the reader may see
 (``memory.search.corpus``), so scores reveal nothing about other workspaces. Deduplication's
-candidates (``memory.ingest.candidates``) count theirs over an owner's memories in one write
-domain, inside their own statement, with the same term score.
+candidates (``memory.ingest.candidates``) rank an owner's memories with the same term score, the
+same kept statistics (of the workspaces that see the write domain) and the same rarest-terms rule.
 """
 
 from __future__ import annotations
@@ -133,8 +133,8 @@ def _rank(
         "half": settings.HELIX_SEARCH_CONTEXT_HALF_LENGTH,
         "replies": settings.HELIX_SEARCH_REPLY_CONTEXT,
         "assistant": ASSISTANT,
-        "any_term": " | ".join(_quoted(t) for t in terms),
-        "essential": " | ".join(_quoted(t) for t in essential_terms(terms, counted.frequencies)),
+        "any_term": " | ".join(quoted(t) for t in terms),
+        "essential": " | ".join(quoted(t) for t in essential_terms(terms, counted.frequencies)),
         "match_rows": settings.HELIX_SEARCH_BM25_MATCH_ROWS,
         "pool": settings.HELIX_SEARCH_BM25_K * 4,
         "k": settings.HELIX_SEARCH_BM25_K,
@@ -150,13 +150,14 @@ def _rank(
     return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms), gathered
 
 
-def essential_terms(terms: list[str], frequencies: dict[str, float]) -> list[str]:
+def essential_terms(terms: list[str], frequencies: dict[str, float], budget: float | None = None) -> list[str]:
     """The terms a ranking through the full-text index matches rows by: the rarest first, while the
     rows holding them (their document frequencies) fit ``HELIX_SEARCH_BM25_MATCH_ROWS``, and always
     the rarest. A row holding none of them holds only commoner words, each worth less (a lower
     idf), so it is rarely among the best; the others' words still count in its score. So a large
-    owner's query with a common word ("use", "like") does not score every row holding it."""
-    budget = settings.HELIX_SEARCH_BM25_MATCH_ROWS
+    owner's query with a common word ("use", "like") does not score every row holding it. ``budget``:
+    the rows, when not ``HELIX_SEARCH_BM25_MATCH_ROWS``."""
+    budget = settings.HELIX_SEARCH_BM25_MATCH_ROWS if budget is None else budget
     kept: list[str] = []
     rows = 0.0
     for term in sorted(terms, key=lambda t: (frequencies[t], t)):
@@ -262,5 +263,6 @@ def _queried(vector: str) -> str:
     return f"ts_delete({vector}, tsvector_to_array(ts_delete({vector}, %(terms)s::text[])))"
 
 
-def _quoted(term: str) -> str:
+def quoted(term: str) -> str:
+    """A lexeme as a tsquery operand."""
     return "'" + term.replace("'", "''") + "'"

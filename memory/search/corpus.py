@@ -91,8 +91,39 @@ def statistics_of_text(corpus: Corpus, readable: list[int] | None, text: str) ->
     return _statistics(corpus, readable, wanted, {"text": text})
 
 
-def _statistics(corpus: Corpus, readable: list[int] | None, wanted: str, params: dict) -> tuple[list[str], Statistics]:
-    """The statistics of the terms ``wanted`` selects ('' among them: the corpus's own totals)."""
+def statistics_of_texts(
+    corpus: Corpus, readable: list[int] | None, texts: list[str]
+) -> tuple[list[list[str]], Statistics]:
+    """Each of ``texts``'s lexemes, sorted, and the corpus's statistics for all of them, in one
+    round trip."""
+    wanted = (
+        "SELECT '' AS term UNION SELECT unnest(tsvector_to_array(to_tsvector('english', t)))"
+        " FROM unnest(%(texts)s::text[]) AS t"
+    )
+    # Which texts hold each term, by their place in ``texts``.
+    holders = (
+        "ARRAY(SELECT x.i - 1 FROM unnest(%(texts)s::text[]) WITH ORDINALITY AS x(t, i)"
+        " WHERE w.term = ANY(tsvector_to_array(to_tsvector('english', x.t))))"
+    )
+    held: dict[str, list[int]] = {}
+    terms, counted = _statistics(corpus, readable, wanted, {"texts": texts}, holders, held)
+    lexemes: list[list[str]] = [[] for _ in texts]
+    for term in terms:
+        for at in held[term]:
+            lexemes[at].append(term)
+    return lexemes, counted
+
+
+def _statistics(
+    corpus: Corpus,
+    readable: list[int] | None,
+    wanted: str,
+    params: dict,
+    holders: str = "NULL::int[]",
+    held: dict[str, list[int]] | None = None,
+) -> tuple[list[str], Statistics]:
+    """The statistics of the terms ``wanted`` selects ('' among them: the corpus's own totals);
+    with ``holders`` (SQL over a term ``w.term``), what it gives each term, in ``held``."""
     visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
     picked = f"corpus = %(corpus)s AND term = ANY(ARRAY(SELECT term FROM wanted)) {visible}"
     with reader().cursor() as cursor:
@@ -103,11 +134,15 @@ def _statistics(corpus: Corpus, readable: list[int] | None, wanted: str, params:
                     UNION ALL
                     SELECT term, documents, own_length, context_length FROM {DELTAS} WHERE {picked}
                 )
-                SELECT w.term, sum(c.documents), sum(c.own_length), sum(c.context_length)
+                SELECT w.term, sum(c.documents), sum(c.own_length), sum(c.context_length), {holders}
                 FROM wanted w LEFT JOIN counts c ON c.term = w.term GROUP BY w.term""",
             {**params, "corpus": corpus.name, "readable": readable},
         )
-        rows = {term: (float(n or 0), float(own or 0), float(context or 0)) for term, n, own, context in cursor}
+        rows = {}
+        for term, n, own, context, holding in cursor:
+            rows[term] = (float(n or 0), float(own or 0), float(context or 0))
+            if held is not None:
+                held[term] = list(holding or [])
     n, own, context = rows.pop("", (0.0, 0.0, 0.0))
     terms = sorted(rows)
     # An empty field everywhere still divides by something: its length is then 0 for every row.

@@ -138,7 +138,9 @@ _ENDED = re.compile(r"\b(?:no longer|anymore|any more)\b", re.IGNORECASE)
 
 
 def find_change(sentence: str) -> Change | None:
-    """What the statement says about an earlier one, if anything: see ``Change``."""
+    """What the statement says about an earlier one, if anything: see ``Change``. Not what it asks
+    ("Is there any risk in leaving the NUC on 24/7?" ends nothing)."""
+    sentence = _stated(sentence)
     if _RETRACTION.search(sentence):
         return Change("retracts", _retracted_topic(sentence))
     for pattern in _RESCHEDULE:
@@ -158,6 +160,17 @@ def find_change(sentence: str) -> Change | None:
     if _ADDITION.search(sentence):
         return Change("adds")
     return None
+
+
+# After what closes a sentence: a text split there keeps every character, its questions apart.
+_AFTER_CLOSE = re.compile(r"(?<=[.!?\n])")
+
+
+def _stated(text: str) -> str:
+    """``text`` without its questions (read once, whatever its length)."""
+    if "?" not in text:
+        return text
+    return "".join(part for part in _AFTER_CLOSE.split(text) if not part.rstrip().endswith("?"))
 
 
 def _retracted_topic(sentence: str) -> str:

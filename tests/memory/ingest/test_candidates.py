@@ -41,7 +41,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         make_memory(author=principal, domain=domain, user_id="nate", content=f"Nate painted picture {n} of the lake")
     atom = SimpleNamespace(content="Nate painted the lake again", attribute=None, entities=[], values=[])
     vectors = np.array([unit_vector()], dtype=np.float32)
-    params = _params([atom], vectors, ["no such key"], domain.scope, "nate", [])
+    params = _params([atom], vectors, ["no such key"], domain.scope, "nate", domain.visible_in, [])
 
     with transaction.atomic(), connection.cursor() as cursor:
         # The plans a planner misled by its statistics picks: nothing but nested loops, their inner
@@ -54,8 +54,56 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         )
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
         (plan,) = cursor.fetchone()[0]
-    found, _ = load_candidates(atoms=[atom], vectors=vectors, keys=["no such key"], scope=domain.scope, user_id="nate")
+    found, _ = load_candidates(
+        atoms=[atom],
+        vectors=vectors,
+        keys=["no such key"],
+        scope=domain.scope,
+        user_id="nate",
+        readable=domain.visible_in,
+    )
 
     rows_handled = sum(node["Actual Rows"] * node["Actual Loops"] for node in plan_nodes(plan["Plan"]))
     assert rows_handled < 40 * MEMORIES  # repeated for each memory of the pool, it grows with their square
     assert len(found[0]) >= 5 and all("picture" in c.memory.content for c in found[0])
+
+
+def test_a_large_owners_text_candidates_come_from_the_rows_holding_the_atoms_rarest_words():
+    """A turn's common words are in most of an owner's memories; the memories it may repeat or
+    update share its rare words. Those rows are scored, not every row holding a common one."""
+    principal, _ = make_agent_with_token("scribe")
+    grant(principal, make_workspace("team"), Role.WORKER)
+    domain = write_domain_resolve(actor=principal.user, group_id="team")
+    for n in range(300):
+        make_memory(
+            author=principal, domain=domain, user_id="nate", content=f"Nate walked the dog in the park, day {n}"
+        )
+    rare = [
+        make_memory(
+            author=principal, domain=domain, user_id="nate", content=f"Nate renewed the passport at the embassy {n}"
+        )
+        for n in range(3)
+    ]
+    atom = SimpleNamespace(
+        content="Nate walked to the embassy in the park about the passport", attribute=None, entities=[], values=[]
+    )
+    vectors = np.array([unit_vector()], dtype=np.float32)
+    params = _params([atom], vectors, ["no such key"], domain.scope, "nate", domain.visible_in, [])
+
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
+        (plan,) = cursor.fetchone()[0]
+    found, _ = load_candidates(
+        atoms=[atom],
+        vectors=vectors,
+        keys=["no such key"],
+        scope=domain.scope,
+        user_id="nate",
+        readable=domain.visible_in,
+    )
+
+    by_text = {c.memory.id for c in found[0] if "text" in c.via}
+    assert {m.id for m in rare} <= by_text
+    # Each row of the pool has its words read (the unnest beside it): the rare word's three rows.
+    unnests = [node for node in plan_nodes(plan["Plan"]) if "lexeme = ANY" in (node.get("Filter") or "")]
+    assert unnests and all(node["Actual Loops"] <= 10 for node in unnests)

@@ -141,6 +141,11 @@ def test_an_attribute_said_under_another_name_is_the_same_attribute(sentence, ki
         ("I also joined the chess club.", ("adds", "")),
         ("I moved to Berlin last month.", None),
         ("I gave up the Thursday book club.", ("ends", "book club thursday")),
+        # what is asked changes nothing; what is said beside it still does
+        ("Fixed. Is there any risk in leaving the NUC on 24/7? It's in a locked office.", None),
+        ("Is the release pushed back to April?", None),
+        ("Should I quit my job at Initech?", None),
+        ("Did you see it? I quit my job at Initech.", ("ends", "initech")),
     ],
 )
 def test_the_grammar_of_change_names_what_changed(sentence, change):

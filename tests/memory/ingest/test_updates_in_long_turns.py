@@ -6,12 +6,18 @@ real model, the real add pipeline and search, verbatim turns in conversations a 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import NamedTuple
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
-from memory.models import Edge, EdgeType, Memory
+from memory.ingest.atoms import Atom
+from memory.ingest.candidates import Candidate
+from memory.ingest.decide import Decision, Op
+from memory.ingest.updates import value_updates
+from memory.models import Edge, EdgeType, Memory, MemoryType
 from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
@@ -163,3 +169,46 @@ def test_the_setting_at_one_turns_it_off(add):
 
     assert answer["superseded_in_part"] == []
     assert not Edge.objects.filter(target_id=earlier, edge_type=EdgeType.SUPERSEDES).exists()
+
+
+LONG_TURN = (
+    "user: Lunch break update, lots happening. The agency wants a second round: a panel with their VP of "
+    "Growth and someone from finance, next Thursday. My recruiter went on leave, so a colleague of hers is "
+    "handling my process now. And I had coffee with a friend who is a pricing manager in Bristol; she said "
+    "my number should be higher than the one I gave. Also, I love jazz, it keeps me calm through all this."
+)
+
+
+def test_a_thing_a_long_turn_names_in_passing_is_not_what_a_later_change_ends(add):
+    turn = add(LONG_TURN, extract=False)["memory_ids"][0]
+    assert Memory.objects.get(pk=turn).memory_type == "raw"
+
+    for later in ("user: Back to work, lunch is over.", "user: I no longer have a recruiter, the agency does it all."):
+        answer = add(later, extract=False)
+        assert answer["superseded"] == [] and answer["superseded_in_part"] == [], later
+    assert Memory.objects.current().filter(pk=turn).exists()
+
+
+def test_a_rule_superseding_a_turn_kept_whole_supersedes_it_in_part():
+    """Whoever proposed it (an LLM's SUPERSEDE of a long turn): the turn says other things too, which
+    still hold; it stays current, superseded in part, and the new statement is stored beside it."""
+    said = timezone.now()
+    turn = Memory(content=LONG_TURN, memory_type=MemoryType.RAW, valid_from=said - timedelta(days=7), facets={})
+    short = Memory(content="user: I love jazz.", memory_type=MemoryType.FACT, valid_from=turn.valid_from, facets={})
+    atom = Atom(content="user: I can't stand jazz anymore.")
+    for target, whole in ((turn, False), (short, True)):
+        proposed = Decision(Op.SUPERSEDE, Candidate(target, 0.8), 0.9, "the other side on jazz", "llm")
+
+        [decision], [beside] = value_updates(
+            atoms=[atom],
+            candidates=[[Candidate(target, 0.8)]],
+            nearest=[[]],
+            decisions=[proposed],
+            owner="ada",
+            said_at=said,
+        )
+
+        if whole:
+            assert decision == proposed and beside == []
+        else:
+            assert decision.op == Op.ADD and [(u.target.memory, u.whole) for u in beside] == [(turn, False)]

@@ -18,7 +18,15 @@ from memory.documents.models import Chunk
 from memory.erasure.services import owner_erase
 from memory.lifecycle import lifecycle_sweep
 from memory.models import CorpusTerm, CorpusTermDelta, Memory
-from memory.search.corpus import CHUNKS, MEMORIES, Corpus, corpus_fold, statistics, statistics_of_text
+from memory.search.corpus import (
+    CHUNKS,
+    MEMORIES,
+    Corpus,
+    corpus_fold,
+    statistics,
+    statistics_of_text,
+    statistics_of_texts,
+)
 from memory.services.corrections import memory_restore
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
@@ -194,6 +202,21 @@ def test_a_querys_terms_come_with_their_statistics_as_the_index_stems_them(agent
     assert counted == statistics(MEMORIES, None, terms)
     assert counted.frequencies == {"absent": 0.0, "lighthous": 2.0, "log": 1.0, "sea": 0.0, "tide": 1.0}
     assert statistics_of_text(MEMORIES, [crew.id], "the of a") == ([], statistics(MEMORIES, [crew.id], []))
+
+
+def test_several_texts_come_each_with_its_own_terms_and_the_statistics_of_all(agents):
+    (scribe, clerk), (crew, other) = agents
+    remember(scribe, "ada", "crew", "The lighthouse keeper logs the tides.")
+    corpus_fold()
+    remember(clerk, "cyd", "other", "A lighthouse stands on the northern cape.")
+
+    texts = ["Which lighthouses log the tides?", "the of a", "An absent sea, a lighthouse"]
+    lexemes, counted = statistics_of_texts(MEMORIES, [crew.id], texts)
+
+    assert lexemes == [["lighthous", "log", "tide"], [], ["absent", "lighthous", "sea"]]
+    assert counted == statistics(MEMORIES, [crew.id], ["absent", "lighthous", "log", "sea", "tide"])
+    assert counted.frequencies["lighthous"] == 1.0  # the other workspace's lighthouse is not counted
+    assert statistics_of_texts(MEMORIES, None, []) == ([], statistics(MEMORIES, None, []))
 
 
 def test_a_recount_rebuilds_statistics_that_were_damaged(agents):
