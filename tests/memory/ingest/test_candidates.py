@@ -25,6 +25,18 @@ def plan_nodes(node: dict):
         yield from plan_nodes(child)
 
 
+def nates_candidates(atom, vectors, domain) -> list[list]:
+    found, _ = load_candidates(
+        atoms=[atom],
+        vectors=vectors,
+        keys=["no such key"],
+        scope=domain.scope,
+        user_id="nate",
+        readable=domain.visible_in,
+    )
+    return found
+
+
 def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass_over_its_memories():
     """Statistics taken before the owner had memories make the planner expect a handful. The
     document frequencies of the atom's words were then counted again for every memory holding one
@@ -54,14 +66,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
         )
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
         (plan,) = cursor.fetchone()[0]
-    found, _ = load_candidates(
-        atoms=[atom],
-        vectors=vectors,
-        keys=["no such key"],
-        scope=domain.scope,
-        user_id="nate",
-        readable=domain.visible_in,
-    )
+    found = nates_candidates(atom, vectors, domain)
 
     rows_handled = sum(node["Actual Rows"] * node["Actual Loops"] for node in plan_nodes(plan["Plan"]))
     assert rows_handled < 40 * MEMORIES  # repeated for each memory of the pool, it grows with their square
@@ -93,14 +98,7 @@ def test_a_large_owners_text_candidates_come_from_the_rows_holding_the_atoms_rar
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
         (plan,) = cursor.fetchone()[0]
-    found, _ = load_candidates(
-        atoms=[atom],
-        vectors=vectors,
-        keys=["no such key"],
-        scope=domain.scope,
-        user_id="nate",
-        readable=domain.visible_in,
-    )
+    found = nates_candidates(atom, vectors, domain)
 
     by_text = {c.memory.id for c in found[0] if "text" in c.via}
     assert {m.id for m in rare} <= by_text
