@@ -92,22 +92,20 @@ def statistics_of_text(corpus: Corpus, readable: list[int] | None, text: str) ->
 
 
 def statistics_of_texts(
-    corpus: Corpus, readable: list[int] | None, texts: list[str]
+    corpus: Corpus, readable: list[int] | None, given: list[str]
 ) -> tuple[list[list[str]], Statistics]:
-    """Each of ``texts``'s lexemes, sorted, and the corpus's statistics for all of them, in one
-    round trip."""
-    wanted = (
-        "SELECT '' AS term UNION SELECT unnest(tsvector_to_array(to_tsvector('english', t)))"
-        " FROM unnest(%(texts)s::text[]) AS t"
+    """Each of the ``given`` texts' lexemes, sorted, and the corpus's statistics for all of them, in
+    one round trip (each text made lexemes once)."""
+    texts = (
+        "texts AS (SELECT x.i - 1 AS at, tsvector_to_array(to_tsvector('english', x.t)) AS terms"
+        " FROM unnest(%(texts)s::text[]) WITH ORDINALITY AS x(t, i))"
     )
+    wanted = "SELECT '' AS term UNION SELECT unnest(terms) FROM texts"
     # Which texts hold each term, by their place in ``texts``.
-    holders = (
-        "ARRAY(SELECT x.i - 1 FROM unnest(%(texts)s::text[]) WITH ORDINALITY AS x(t, i)"
-        " WHERE w.term = ANY(tsvector_to_array(to_tsvector('english', x.t))))"
-    )
+    holders = "ARRAY(SELECT at FROM texts WHERE w.term = ANY(texts.terms))"
     held: dict[str, list[int]] = {}
-    terms, counted = _statistics(corpus, readable, wanted, {"texts": texts}, holders, held)
-    lexemes: list[list[str]] = [[] for _ in texts]
+    terms, counted = _statistics(corpus, readable, wanted, {"texts": given}, holders, held, texts)
+    lexemes: list[list[str]] = [[] for _ in given]
     for term in terms:
         for at in held[term]:
             lexemes[at].append(term)
@@ -121,14 +119,16 @@ def _statistics(
     params: dict,
     holders: str = "NULL::int[]",
     held: dict[str, list[int]] | None = None,
+    before: str = "",
 ) -> tuple[list[str], Statistics]:
     """The statistics of the terms ``wanted`` selects ('' among them: the corpus's own totals);
-    with ``holders`` (SQL over a term ``w.term``), what it gives each term, in ``held``."""
+    with ``holders`` (SQL over a term ``w.term``), what it gives each term, in ``held``; ``before``:
+    a query ``wanted`` and ``holders`` read ("name AS (…)")."""
     visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
     picked = f"corpus = %(corpus)s AND term = ANY(ARRAY(SELECT term FROM wanted)) {visible}"
     with reader().cursor() as cursor:
         cursor.execute(
-            f"""WITH wanted AS ({wanted}),
+            f"""WITH {before + "," if before else ""} wanted AS ({wanted}),
                 counts AS (
                     SELECT term, documents, own_length, context_length FROM {TOTALS} WHERE {picked}
                     UNION ALL
