@@ -296,7 +296,7 @@ def _write_stages(
     atoms, vectors = message.extraction.atoms, embedded.atoms
     keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
     with run.stage("candidates") as log:
-        candidates, nearest = load_candidates(
+        candidates, by_sentence = load_candidates(
             atoms=atoms,
             vectors=vectors,
             keys=keys,
@@ -308,9 +308,13 @@ def _write_stages(
         log["candidates"] = [
             [{"id": str(c.memory.id), "cosine": c.cosine, "via": sorted(c.via)} for c in found] for found in candidates
         ]
+        # Each change sentence of each atom, with the memories nearest to it.
+        nearest = [
+            list(zip(said, found, strict=True)) for said, found in zip(message.sentences, by_sentence, strict=True)
+        ]
         if any(nearest):
             log["nearest_to_sentences"] = [
-                [[{"id": str(c.memory.id), "cosine": c.cosine} for c in found] for found in near] for near in nearest
+                [[{"id": str(c.memory.id), "cosine": c.cosine} for c in found] for _, found in near] for near in nearest
             ]
     with run.stage("decide") as log:
         decisions = decide(atoms=atoms, candidates=candidates, keys=keys, llm=get_llm(), budget=budget, run_id=run.id)
@@ -352,7 +356,7 @@ def _values_stage(
     run: RunLog,
     atoms: list[Atom],
     candidates: list[list[Candidate]],
-    nearest: list[list[list[Candidate]]],
+    nearest: list[list[tuple[str, list[Candidate]]]],
     proposed: list[Decision],
     request: AddRequest,
     now: datetime,

@@ -78,14 +78,14 @@ def value_updates(
     *,
     atoms: list[Atom],
     candidates: list[list[Candidate]],
-    nearest: list[list[list[Candidate]]],
+    nearest: list[list[tuple[str, list[Candidate]]]],
     decisions: list[Decision],
     owner: str,
     said_at: datetime,
 ) -> tuple[list[Decision], list[list[ValueUpdate]]]:
     """Each atom's decision, revised for the values it updates, and the supersessions left to apply
     beside it (the decision's own SUPERSEDE is not repeated among them). ``nearest``: for each atom,
-    for each of its ``change_sentences``, the owner's memories nearest to it, nearest first.
+    each of its ``change_sentences`` with the owner's memories nearest to it, nearest first.
     ``said_at``: the message's event time; a memory of a later one is not updated by it (a
     conversation imported out of order)."""
     revised: list[Decision] = []
@@ -119,14 +119,12 @@ def change_sentences(atom: Atom) -> list[str]:
 
 
 def _near_updates(
-    atom: Atom, nearest: list[list[Candidate]], said_at: datetime, taken: set[uuid.UUID]
+    atom: Atom, nearest: list[tuple[str, list[Candidate]]], said_at: datetime, taken: set[uuid.UUID]
 ) -> list[ValueUpdate]:
     """For each change sentence, the nearest memory it may update, superseded in part."""
     similarity = settings.HELIX_INGEST_UPDATE_SIMILARITY
-    if similarity >= 1:  # off: no sentence was embedded
-        return []
     updates: list[ValueUpdate] = []
-    for sentence, found in zip(change_sentences(atom), nearest, strict=True):
+    for sentence, found in nearest:
         target = next((c for c in found if _may_update(atom, c.memory, said_at)), None)
         if target is None or target.cosine < similarity or target.memory.id in taken:
             continue
