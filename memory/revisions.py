@@ -107,18 +107,28 @@ def edge_add(
     run_id: uuid.UUID | None = None,
 ) -> None:
     """A typed edge source → target, unless it exists already (or would loop on one memory)."""
-    if source_id == target_id:
-        return
-    edge = Edge(
-        source_id=source_id,
-        target_id=target_id,
-        edge_type=edge_type,
-        confidence=confidence,
-        reason=reason[:500],
-        created_by=recorded_user(actor),
-        run_id=run_id,
-    )
-    Edge.objects.bulk_create([edge], ignore_conflicts=True)
+    edges_add(actor=actor, edges=[(source_id, target_id, edge_type, reason, confidence)], run_id=run_id)
+
+
+def edges_add(
+    *, actor: Actor, edges: list[tuple[uuid.UUID, uuid.UUID, str, str, float]], run_id: uuid.UUID | None = None
+) -> None:
+    """``edge_add`` for each (source, target, type, reason, confidence), in one statement."""
+    made = [
+        Edge(
+            source_id=source_id,
+            target_id=target_id,
+            edge_type=edge_type,
+            confidence=confidence,
+            reason=reason[:500],
+            created_by=recorded_user(actor),
+            run_id=run_id,
+        )
+        for source_id, target_id, edge_type, reason, confidence in edges
+        if source_id != target_id
+    ]
+    if made:
+        Edge.objects.bulk_create(made, ignore_conflicts=True)
 
 
 def edge_retype(*, actor: Actor, source: Memory, target: Memory, old_type: str, new_type: str, reason: str) -> None:

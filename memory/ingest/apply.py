@@ -25,7 +25,7 @@ from memory.ingest.decide import Decision, Op
 from memory.ingest.updates import ValueUpdate
 from memory.lifecycle import expired_holders_retire, expiries_exist, expiry_renew
 from memory.models import EdgeType, Entity, HistoryAction, Memory, Mention
-from memory.revisions import edge_add, memory_rewrite, memory_supersede
+from memory.revisions import edge_add, edges_add, memory_rewrite, memory_supersede
 from rbac.policy import WriteDomain, provenance_record
 
 
@@ -43,6 +43,8 @@ class Outcome:
     holders: dict[int, str] = field(default_factory=dict)
     # atom index → the memories its new memory superseded in part
     in_part: dict[int, list[str]] = field(default_factory=dict)
+    # the RELATES_TO edges of the new memories (source, target, type, reason, confidence), made together
+    relations: list[tuple[uuid.UUID, uuid.UUID, str, str, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -63,6 +65,9 @@ class WriteRequest:
     expires_at: datetime | None = None  # when the memories it writes stop being recalled
     # atom index → the memories the new one supersedes beside its decision (memory.ingest.updates)
     value_updates: list[list[ValueUpdate]] = field(default_factory=list)
+    # The owner's current memories holding the keys (key → id) as the candidates' statement found
+    # them: trusted only once the transaction held the owner's lock before that statement ran.
+    key_holders: dict[str, str] | None = None
 
 
 @dataclass
@@ -99,10 +104,15 @@ def apply(request: WriteRequest, writes: OwnerWrites | None = None) -> Outcome:
         writes.expiring = writes.expiring or request.expires_at is not None
         if writes.expiring:
             expired_holders_retire(scope=scope, user_id=request.user_id, keys=request.keys, now=now)
-        stored = _stored_keys(request)
+        # Read again unless the candidates' statement already read them under the lock (a message
+        # after the first of a transaction) and no expired holder was retired since.
+        locked_before = writes.begun and not writes.expiring and request.key_holders is not None
+        stored = dict(request.key_holders or {}) if locked_before else _stored_keys(request)
         created: dict[int, Memory] = {}
         for index, decision in enumerate(request.decisions):
             _apply_one(request, index, decision, stored, created, outcome, now, writes.expiring)
+        # What each new memory relates to, in one statement (nothing above reads them).
+        edges_add(actor=request.author, edges=outcome.relations, run_id=request.run_id)
         provenance_record(memory_ids=[m.id for m in created.values()], domain=request.domain)
         _link_entities(request, outcome)
         if not writes.begun:
@@ -155,8 +165,10 @@ def _apply_one(request, index, decision, stored, created, outcome, now, expiring
         outcome.contradicted.append(str(locked.id))
     for update in request.value_updates[index] if request.value_updates else []:
         _succeed(request, index, memory, update, outcome, now)
-    for related in decision.relates_to:
-        _edge(request, memory.id, related, EdgeType.RELATES_TO, decision)
+    outcome.relations.extend(
+        (memory.id, related, EdgeType.RELATES_TO, decision.reason, decision.confidence)
+        for related in decision.relates_to
+    )
     if decision.clarification:
         outcome.needs_clarification.append(
             {
@@ -286,36 +298,75 @@ def _stored_keys(request: WriteRequest) -> dict[str, str]:
 
 
 def _link_entities(request: WriteRequest, outcome: Outcome) -> None:
-    """Upsert entities by (normalized name, type, domain) and link the memories that mention them."""
+    """Upsert entities by (normalized name, type, domain) and link the memories that mention them:
+    one statement (``_LINK``); only when another transaction made one of the entities after the
+    statement began (it sees neither the row nor, at conflict, the id) are its mentions made again."""
     touched = set(outcome.memory_ids) | set(outcome.updated)
     pairs = [
-        (outcome.holders[i], e)
+        (outcome.holders[i], (e.normalized[:200], e.entity_type[:32]))
         for i, atom in enumerate(request.atoms)
         if outcome.holders.get(i) in touched
         for e in atom.entities
     ]
     if not pairs:
         return
-    scope = request.domain.scope
-    wanted = {(e.normalized[:200], e.entity_type[:32]): e.name[:200] for _, e in pairs}
-    Entity.objects.bulk_create(
-        [
-            Entity(name=name, normalized_name=n, entity_type=t, rbac_scope=scope)
-            for (n, t), name in sorted(wanted.items())
-        ],
-        ignore_conflicts=True,
-    )
-    ids = {
-        (n, t): pk
-        for pk, n, t in Entity.objects.filter(rbac_scope=scope, normalized_name__in=[n for n, _ in wanted]).values_list(
-            "id", "normalized_name", "entity_type"
-        )
+    names = {
+        (e.normalized[:200], e.entity_type[:32]): e.name[:200]
+        for i, atom in enumerate(request.atoms)
+        if outcome.holders.get(i) in touched
+        for e in atom.entities
     }
-    Mention.objects.bulk_create(
-        [
-            Mention(memory_id=m, entity_id=ids[(e.normalized[:200], e.entity_type[:32])])
-            for m, e in pairs
-            if (e.normalized[:200], e.entity_type[:32]) in ids
-        ],
-        ignore_conflicts=True,
-    )
+    wanted = sorted(names)
+    scope = request.domain.scope
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _LINK,
+            {
+                "scope": scope,
+                "names": [names[w] for w in wanted],
+                "normalized": [n for n, _ in wanted],
+                "types": [t for _, t in wanted],
+                "memories": [m for m, _ in pairs],
+                "mentioned": [n for _, (n, _) in pairs],
+                "mentioned_types": [t for _, (_, t) in pairs],
+                "now": timezone.now(),
+            },
+        )
+        (missed,) = cursor.fetchone()
+    if missed:
+        ids = {
+            (n, t): pk
+            for pk, n, t in Entity.objects.filter(
+                rbac_scope=scope, normalized_name__in=[n for n, _ in wanted]
+            ).values_list("id", "normalized_name", "entity_type")
+        }
+        Mention.objects.bulk_create(
+            [Mention(memory_id=m, entity_id=ids[key]) for m, key in pairs if key in ids], ignore_conflicts=True
+        )
+
+
+# The entities made (in name order, as every writer makes them) or found, and the mentions of
+# them; answers how many wanted entities it could not see.
+_LINK = """
+WITH wanted AS (
+    SELECT * FROM unnest(%(names)s::text[], %(normalized)s::text[], %(types)s::text[]) AS w(name, n, t)
+), made AS (
+    INSERT INTO memory_entity (name, normalized_name, entity_type, rbac_scope, created_at)
+    SELECT name, n, t, %(scope)s, %(now)s FROM wanted ORDER BY n, t
+    ON CONFLICT DO NOTHING
+    RETURNING id, normalized_name AS n, entity_type AS t
+), known AS (
+    SELECT id, n, t FROM made
+    UNION ALL
+    SELECT e.id, e.normalized_name, e.entity_type FROM memory_entity e
+    JOIN wanted w ON e.rbac_scope = %(scope)s AND e.normalized_name = w.n AND e.entity_type = w.t
+), linked AS (
+    INSERT INTO memory_mention (memory_id, entity_id)
+    SELECT DISTINCT p.memory_id, k.id
+    FROM unnest(%(memories)s::uuid[], %(mentioned)s::text[], %(mentioned_types)s::text[]) AS p(memory_id, n, t)
+    JOIN known k ON k.n = p.n AND k.t = p.t
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+)
+SELECT count(*) FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.n = w.n AND k.t = w.t)
+"""

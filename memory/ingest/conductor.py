@@ -44,9 +44,9 @@ from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from rbac.policy import WriteDomain
 
-# Atoms the local model embeds in one batch while the messages before them are written: the first
-# write waits for no more than these, and a batch this long already has the model's gain from
-# batching (a 40-token text costs 9.0 ms in a batch of twenty against 10.0 ms alone).
+# The most atoms the local model embeds in one batch while the messages before them are written: a
+# batch this long already has the model's gain from batching (a 40-token text costs 9.0 ms in a
+# batch of twenty against 10.0 ms alone). The first slice is one message (``_slices``).
 SLICE_ATOMS = 8
 # The model's thread for the writes of this process: it touches no database, and ONNX Runtime runs
 # without the interpreter lock, so it embeds on one core while the writes use the other. One thread,
@@ -233,13 +233,15 @@ def _embedded(messages: list[_Message]) -> Generator[_Vectors, None, None]:
 
 
 def _slices(messages: list[_Message]) -> list[list[_Message]]:
-    """Consecutive messages of at least ``SLICE_ATOMS`` atoms each (the last may hold fewer)."""
+    """Consecutive messages, the first slice of one atom at least, each next one twice as long up
+    to ``SLICE_ATOMS`` (the last may hold fewer): the first write waits for one message's embedding,
+    not a slice's, and the model, faster than the writes, keeps a slice ahead of them."""
     found: list[list[_Message]] = [[]]
-    atoms = 0
+    atoms, size = 0, 1
     for message in messages:
-        if atoms >= SLICE_ATOMS:
+        if atoms >= size:
             found.append([])
-            atoms = 0
+            atoms, size = 0, min(2 * size, SLICE_ATOMS)
         found[-1].append(message)
         atoms += len(message.extraction.atoms)
     return found
@@ -345,6 +347,9 @@ def _write_stages(
                 source=request.source or (MemorySource.EXTRACTION if request.extract else MemorySource.RAW_INPUT),
                 run_id=run.id,
                 value_updates=beside,
+                key_holders={
+                    str(c.memory.content_key): str(c.memory.id) for f in candidates for c in f if "key" in c.via
+                },
             ),
             writes,
         )

@@ -171,6 +171,16 @@ def test_the_same_call_again_writes_nothing_twice(team):
     assert Memory.objects.filter(user_id="conv").count() == 3
 
 
+def test_a_message_the_call_already_gave_is_the_memory_it_wrote(team):
+    said = [EXCHANGE[0], EXCHANGE[2], EXCHANGE[0], EXCHANGE[2]]
+    answer = add_conversation(team, said, extract=False)
+
+    first, second, third, fourth = answer["results"]
+    assert (third["memory_ids"], third["deduped"]) == ([], first["memory_ids"])
+    assert (fourth["memory_ids"], fourth["deduped"]) == ([], second["memory_ids"])
+    assert Memory.objects.filter(user_id="conv").count() == 2
+
+
 def _message(**fields):
     return {"content": "I keep the spare keys in the blue drawer.", **fields}
 
@@ -321,21 +331,23 @@ def test_the_atoms_are_embedded_a_slice_of_messages_at_a_time_each_as_the_model_
 
     monkeypatch.setattr(embedder, "embed", counted)
     add_conversation(team, EXCHANGE, extract=False)
-    assert [count for count, purpose in calls if purpose == "ingest"] == [3]  # fewer atoms than a slice: one batch
+    assert [count for count, purpose in calls if purpose == "ingest"] == [1, 2]  # the first message, then the next two
 
     calls.clear()
     answer = add_conversation(team, TWENTY, extract=False)
 
     sizes = [count for count, purpose in calls if purpose == "ingest"]
-    assert sizes == [conductor.SLICE_ATOMS, conductor.SLICE_ATOMS, 20 - 2 * conductor.SLICE_ATOMS]
+    # The first message alone (the first write waits for no more), then slices twice as long up to SLICE_ATOMS.
+    assert conductor.SLICE_ATOMS == 8
+    assert sizes == [1, 2, 4, 8, 5]
     stored = [Memory.objects.get(pk=r["memory_ids"][0]) for r in answer["results"]]
     alone = real_embed([m.content for m in stored], purpose="query")
     assert [round(float(np.dot(m.embedding, v)), 4) for m, v in zip(stored, alone, strict=True)] == [1.0] * 20
     logged = IngestStage.objects.filter(name="embed", run__in=[r["run_id"] for r in answer["results"]])
-    assert sorted(stage.output["batch"] for stage in logged) == sorted(sizes[0:1] * 8 + sizes[1:2] * 8 + sizes[2:] * 4)
+    assert sorted(stage.output["batch"] for stage in logged) == sorted(size for size in sizes for _ in range(size))
 
 
-def test_a_slice_the_model_fails_on_keeps_the_messages_written_before_it(team, monkeypatch):
+def test_a_slice_the_model_fails_on_keeps_the_message_written_before_it(team, monkeypatch):
     embedder = get_embedder()
     real_embed = embedder.embed
     batches = []
@@ -350,8 +362,8 @@ def test_a_slice_the_model_fails_on_keeps_the_messages_written_before_it(team, m
     with pytest.raises(RuntimeError):
         add_conversation(team, TWENTY, extract=False)
 
-    first = conductor.SLICE_ATOMS
-    assert Memory.objects.count() == first  # the first slice's messages, written before the model failed
+    first = 1
+    assert Memory.objects.count() == first  # the first slice's message, written before the model failed
     runs = list(IngestRun.objects.order_by("started_at").values_list("status", "error_code"))
     assert runs == [("succeeded", "")] * first + [("failed", "internal_error")] + [("failed", "not_run")] * (19 - first)
     failed = IngestRun.objects.order_by("started_at")[first]

@@ -110,10 +110,21 @@ def _sentences(text: str) -> list[str]:
     return found
 
 
-def _has(words: list[str], phrase: str) -> bool:
-    wanted = phrase.split()
-    size = len(wanted)
-    return any(words[i : i + size] == wanted for i in range(len(words) - size + 1) if words[i] == wanted[0])
+def _phrases_by_first_word(phrases: tuple[str, ...]) -> dict[str, list[list[str]]]:
+    found: dict[str, list[list[str]]] = {}
+    for phrase in phrases:
+        words = phrase.split()
+        found.setdefault(words[0], []).append(words)
+    return found
+
+
+_PHRASES = _phrases_by_first_word(_RULE_PHRASES + _PREFERENCE_PHRASES)
+
+
+def _says_a_phrase(words: list[str]) -> bool:
+    """A rule's or a preference's phrase is among ``words``: each word read once, against the
+    phrases that begin with it."""
+    return any(words[i : i + len(p)] == p for i, word in enumerate(words) for p in _PHRASES.get(word, ()))
 
 
 def is_standing(text: str) -> bool:
@@ -121,7 +132,7 @@ def is_standing(text: str) -> bool:
     for the assistant's later work or how the owner likes things done."""
     for sentence in _sentences(text):
         words = lower_words(sentence)
-        if any(_has(words, phrase) for phrase in _RULE_PHRASES + _PREFERENCE_PHRASES):
+        if _says_a_phrase(words):
             return True
         lead = 0
         while lead < len(words) and words[lead] in _LEAD_INS:
