@@ -7,6 +7,7 @@ model after ``manage.py reembed`` switched the installation stores no vector her
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
@@ -66,8 +67,9 @@ def enrich_runs(*, run_ids: list[uuid.UUID]) -> None:
         _map_concepts(memories)
         for run in runs:
             _reasoning_edges(run, run.result)
-            if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(run.result):
-                _raw_source(run, run.result)
+        _raw_sources(
+            [run for run in runs if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(run.result)]
+        )
     # After the concepts it reads; outside their transaction, as the LLM may take its time.
     memories_file(
         memory_ids=[m for run in runs for m in run.result.get("memory_ids", [])],
@@ -131,42 +133,69 @@ def _split(result: dict) -> bool:
     return bool(new) and len(new) + len(result.get("updated", [])) + len(set(result.get("deduped", []))) > 1
 
 
-def _raw_source(run: IngestRun, result: dict) -> None:
-    """Keep the whole message as one raw memory the atoms are PART_OF, for tracing back, matched
-    as its atoms are: with what was said just before it (memory.ingest.preceding) and by who said it."""
-    domain = _domain(result["domain"])
-    key = content_key(scope=domain.scope, memory_type=MemoryType.RAW, content=run.message)
-    raw = Memory.objects.current().filter(rbac_scope=domain.scope, user_id=run.user_id, content_key=key).first()
-    if raw is None:
-        first = Memory.objects.get(pk=result["memory_ids"][0])
+def _raw_sources(runs: list[IngestRun]) -> None:
+    """Keep each run's whole message as one raw memory its atoms are PART_OF, for tracing back,
+    matched as its atoms are: with what was said just before it (memory.ingest.preceding) and by
+    who said it. A message said again (in these runs or before) has one raw memory. The new ones
+    are embedded in one batch and stored in one insert."""
+    if not runs:
+        return
+    domains = _domains([run.result["domain"] for run in runs])
+    keys = [
+        (domain.scope, run.user_id, content_key(scope=domain.scope, memory_type=MemoryType.RAW, content=run.message))
+        for run, domain in zip(runs, domains, strict=True)
+    ]
+    held = {
+        (scope, user_id, key): memory_id
+        for memory_id, scope, user_id, key in Memory.objects.current()
+        .filter(content_key__in=[key for _, _, key in keys])
+        .values_list("id", "rbac_scope", "user_id", "content_key")
+    }
+    new: dict[tuple[str, str, str], tuple[IngestRun, WriteDomain]] = {}  # each raw memory to make, by its first run
+    for run, domain, where in zip(runs, domains, keys, strict=True):
+        if where not in held:
+            new.setdefault(where, (run, domain))
+    if new:
+        firsts = Memory.objects.in_bulk([run.result["memory_ids"][0] for run, _ in new.values()])
         embedding_space_check()
-        vector = get_embedder().embed([run.message], purpose="raw_source")[0]
-        raw = Memory.written(
-            domain,
-            content=run.message,
-            memory_type=MemoryType.RAW,
-            source=MemorySource.RAW_INPUT,
-            content_key=key,
-            user_id=run.user_id,
-            author_id=first.author_id,
-            agent_id=first.agent_id,
-            run_id=run.id,
-            metadata=first.metadata,
-            context=first.context,
-            facets=_said_by(first),
-            embedding=vector,
-            valid_from=first.valid_from,
-            importance=0.3,
-            immutable=True,
-        )
-        raw.save(force_insert=True)
+        vectors = get_embedder().embed([run.message for run, _ in new.values()], purpose="raw_source")
+        made = {
+            where: _raw(run, domain, where[2], firsts[uuid.UUID(str(run.result["memory_ids"][0]))], vector)
+            for (where, (run, domain)), vector in zip(new.items(), vectors, strict=True)
+        }
+        Memory.objects.bulk_create(made.values())
         embedding_space_check()  # after the insert, as the add's own write: a switch it waited on is seen
-        provenance_record(memory_ids=[raw.id], domain=domain)
+        for where, (_, domain) in new.items():
+            provenance_record(memory_ids=[made[where].id], domain=domain)
+        held.update({where: raw.id for where, raw in made.items()})
     parts = [
-        Edge(source_id=m, target_id=raw.id, edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)
-        for m in result["memory_ids"]
+        Edge(source_id=m, target_id=held[where], edge_type=EdgeType.PART_OF, run_id=run.id, created_by=run.actor)
+        for run, where in zip(runs, keys, strict=True)
+        for m in run.result["memory_ids"]
     ]
     Edge.objects.bulk_create(parts, ignore_conflicts=True)
+
+
+def _raw(run: IngestRun, domain: WriteDomain, key: str, first: Memory, vector) -> Memory:
+    """The raw memory of ``run``'s message, told as its first atom (``first``) was."""
+    return Memory.written(
+        domain,
+        content=run.message,
+        memory_type=MemoryType.RAW,
+        source=MemorySource.RAW_INPUT,
+        content_key=key,
+        user_id=run.user_id,
+        author_id=first.author_id,
+        agent_id=first.agent_id,
+        run_id=run.id,
+        metadata=first.metadata,
+        context=first.context,
+        facets=_said_by(first),
+        embedding=vector,
+        valid_from=first.valid_from,
+        importance=0.3,
+        immutable=True,
+    )
 
 
 def _said_by(atom: Memory) -> dict:
@@ -174,6 +203,16 @@ def _said_by(atom: Memory) -> dict:
     when the question names that person."""
     speaker = (atom.facets or {}).get("speaker")
     return {"speaker": speaker} if speaker else {}
+
+
+def _domains(saved: list[dict]) -> list[WriteDomain]:
+    """The write domain each run wrote in, each distinct one read once."""
+    read: dict[str, WriteDomain] = {}
+    for each in saved:
+        key = json.dumps(each, sort_keys=True)
+        if key not in read:
+            read[key] = _domain(each)
+    return [read[json.dumps(each, sort_keys=True)] for each in saved]
 
 
 def _domain(saved: dict) -> WriteDomain:
