@@ -13,6 +13,7 @@ update, which the decision never sees.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import uuid
@@ -42,7 +43,7 @@ _MEMORY_COLUMNS = ", ".join(
 )
 _CURRENT = f"m.rbac_scope = %(scope)s AND m.user_id = %(user_id)s AND {current_memory('m')}"
 _TEXT_SCORE = term_score(n="%(n)s", df="h.df", tf=f"(h.tf / ({length_norm('h.len', '%(avgdl)s')}))")
-_SQL = f"""
+_ATOMS = """
 WITH atoms AS (
     SELECT a.idx, a.vec::vector AS vec, a.key, NULLIF(a.q, '')::tsquery AS q, a.attr_subject, a.attr_name,
            a.names::jsonb AS names, ARRAY(SELECT jsonb_array_elements_text(a.value_keys::jsonb)) AS value_keys,
@@ -50,10 +51,16 @@ WITH atoms AS (
     FROM unnest(%(idx)s::int[], %(vecs)s::text[], %(keys)s::text[], %(queries)s::text[], %(attr_subjects)s::text[],
                 %(attr_names)s::text[], %(names)s::text[], %(value_keys)s::text[], %(terms)s::text[])
          AS a(idx, vec, key, q, attr_subject, attr_name, names, value_keys, terms)
-), found AS (
+"""
+# Each source of candidates: a branch of the statement's ``found``. A branch whose input no atom
+# carries (a single-valued attribute, values, distinctive names) finds nothing, and is left out of the
+# statement rather than planned for nothing.
+_BRANCHES = {
+    "vector": f"""
     SELECT a.idx, v.id, 'vector' AS via FROM atoms a CROSS JOIN LATERAL (
         SELECT m.id FROM memory_memory m WHERE {_CURRENT} ORDER BY m.embedding <=> a.vec LIMIT {VECTOR_K}) v
-    UNION ALL
+""",
+    "text": f"""
     SELECT a.idx, t.id, 'text' FROM atoms a CROSS JOIN LATERAL (
         -- BM25 (memory.search.bm25's term score, with the statistics search keeps) over the owner's
         -- current memories in the write domain that hold one of the atom's rarest words (``q``); the
@@ -67,20 +74,24 @@ WITH atoms AS (
         GROUP BY h.id
         ORDER BY sum({_TEXT_SCORE}) DESC, h.id
         LIMIT {TEXT_K}) t
-    UNION ALL
+""",
+    "key": f"""
     SELECT a.idx, m.id, 'key' FROM atoms a JOIN memory_memory m ON m.content_key = a.key AND {_CURRENT}
-    UNION ALL
+""",
+    "attribute": f"""
     SELECT a.idx, t.id, 'attribute' FROM atoms a CROSS JOIN LATERAL (
         SELECT m.id FROM memory_memory m
         WHERE a.attr_name IS NOT NULL AND {_CURRENT} AND m.facets -> 'attribute' ->> 0 = a.attr_subject
           AND m.facets -> 'attribute' ->> 1 = a.attr_name
         ORDER BY m.created_at DESC LIMIT {ATTRIBUTE_K}) t
-    UNION ALL
+""",
+    "value": f"""
     SELECT a.idx, t.id, 'value' FROM atoms a CROSS JOIN LATERAL (
         SELECT m.id FROM memory_memory m
         WHERE cardinality(a.value_keys) > 0 AND {_CURRENT} AND m.facets -> 'values' ?| a.value_keys
         ORDER BY m.created_at DESC LIMIT {VALUE_K}) t
-    UNION ALL
+""",
+    "entity": f"""
     SELECT a.idx, e.id, 'entity' FROM atoms a CROSS JOIN LATERAL (
         -- Not run for an atom without names: the plan walks the owner's memories, newest first,
         -- looking for mentions (12 ms for every atom of an owner of 6,000 memories).
@@ -90,6 +101,9 @@ WITH atoms AS (
         WHERE jsonb_array_length(a.names) > 0 AND {_CURRENT} AND en.rbac_scope = %(scope)s
           AND en.normalized_name IN (SELECT jsonb_array_elements_text(a.names))
         ORDER BY m.created_at DESC LIMIT {ENTITY_K}) e
+""",
+}
+_TAIL = f"""
 ), candidates AS (
     SELECT idx, id, array_agg(DISTINCT via) AS via FROM found GROUP BY idx, id
 )
@@ -97,6 +111,12 @@ SELECT {_MEMORY_COLUMNS}, c.idx AS candidate_of, c.via AS candidate_via, 1 - (m.
 FROM candidates c JOIN atoms a ON a.idx = c.idx JOIN memory_memory m ON m.id = c.id
 ORDER BY c.idx, c.id
 """
+
+
+@functools.cache
+def _statement(sources: frozenset[str]) -> str:
+    found = "    UNION ALL\n".join(_BRANCHES[name].strip("\n") + "\n" for name in _BRANCHES if name in sources)
+    return f"{_ATOMS.rstrip()}\n), found AS (\n{found}{_TAIL.lstrip(chr(10))}"
 
 
 @dataclass
@@ -126,9 +146,8 @@ def load_candidates(
     probes = [(at, vector) for at, found in enumerate(sentences) for vector in found]
     memories: dict[uuid.UUID, Memory] = {}
     result: list[list[Candidate]] = [[] for _ in range(len(atoms) + len(probes))]
-    for row in Memory.objects.raw(
-        _SQL, _params(atoms, vectors, keys, scope, user_id, readable, [v for _, v in probes])
-    ):
+    params = _params(atoms, vectors, keys, scope, user_id, readable, [v for _, v in probes])
+    for row in Memory.objects.raw(_statement_for(params), params):
         # The statement's columns that are no field of a memory come as annotations of its row.
         index, via, cosine = row.candidate_of, row.candidate_via, row.candidate_cosine  # type: ignore[attr-defined]
         memory = memories.setdefault(row.id, row)  # one instance for a memory several atoms found
@@ -172,6 +191,21 @@ def _params(
         + ["[]"] * len(probes),
         "value_keys": [json.dumps(sorted(value_keys(atom))) for atom in atoms] + ["[]"] * len(probes),
     }
+
+
+def _statement_for(params: dict) -> str:
+    return _statement(_sources(params))
+
+
+def _sources(params: dict) -> frozenset[str]:
+    """The branches the atoms give input to: the vector and the fingerprint always."""
+    given = {
+        "text": any(params["queries"]),
+        "attribute": any(name is not None for name in params["attr_names"]),
+        "value": any(keys != "[]" for keys in params["value_keys"]),
+        "entity": any(names != "[]" for names in params["names"]),
+    }
+    return frozenset({"vector", "key"} | {name for name, present in given.items() if present})
 
 
 def _vector(vector: np.ndarray) -> str:

@@ -8,11 +8,17 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from django.db import connection, transaction
+from django.test import TestCase
+from django.utils import timezone
 
-from memory.ingest.candidates import _SQL, _params, load_candidates
+from memory.ingest.atoms import content_key
+from memory.ingest.candidates import _BRANCHES, _params, _statement, _statement_for, load_candidates
+from memory.ingest.extract import Conversation, extract
+from memory.providers import get_embedder, get_llm
+from memory.providers.llm import CallBudget
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
-from tests.factories import grant, make_agent_with_token, make_memory, make_workspace, unit_vector
+from tests.factories import add_memory_call, grant, make_agent_with_token, make_memory, make_workspace, unit_vector
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +70,7 @@ def test_an_owner_grown_past_the_statistics_has_its_candidates_found_in_one_pass
             "SET LOCAL enable_hashjoin TO off; SET LOCAL enable_mergejoin TO off;"
             " SET LOCAL enable_material TO off; SET LOCAL enable_memoize TO off"
         )
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _statement_for(params), params)
         (plan,) = cursor.fetchone()[0]
     found = nates_candidates(atom, vectors, domain)
 
@@ -96,7 +102,7 @@ def test_a_large_owners_text_candidates_come_from_the_rows_holding_the_atoms_rar
     params = _params([atom], vectors, ["no such key"], domain.scope, "nate", domain.visible_in, [])
 
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _SQL, params)
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + _statement_for(params), params)
         (plan,) = cursor.fetchone()[0]
     found = nates_candidates(atom, vectors, domain)
 
@@ -105,3 +111,58 @@ def test_a_large_owners_text_candidates_come_from_the_rows_holding_the_atoms_rar
     # Each row of the pool has its words read (the unnest beside it): the rare word's three rows.
     unnests = [node for node in plan_nodes(plan["Plan"]) if "lexeme = ANY" in (node.get("Filter") or "")]
     assert unnests and all(node["Actual Loops"] <= 10 for node in unnests)
+
+
+def test_the_statement_leaves_out_only_the_sources_no_atom_gives_input_to():
+    """Each source of candidates (vector, text, fingerprint, attribute, values, names) is in the
+    statement when an atom gives it input: what the statement finds is what the statement with
+    every source finds, for atoms with and without attributes, values and names."""
+    principal, _ = make_agent_with_token("scribe")
+    grant(principal, make_workspace("team"), Role.WORKER)
+    domain = write_domain_resolve(actor=principal.user, group_id="team")
+    said = [
+        "I live in Lisbon.",
+        "The ops demo is on March 3.",
+        "Priya Raman reviews every deploy.",
+        "I like green tea in the morning.",
+        "Our build takes about twelve minutes.",
+    ]
+    for message in said:
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            add_memory_call(actor=principal.user, user_id="nate", group_id="team", message=message)
+    now = timezone.now()
+    given = [
+        "I moved to Porto.",  # an attribute
+        "The ops demo is on the 24th now.",  # a value
+        "Priya Raman approves the releases too.",  # a name
+        "I like green tea in the morning.",  # none of them
+        "The build now takes four minutes.",
+    ]
+    every = _statement(frozenset(_BRANCHES))
+    sources_used = set()
+    for message in given:
+        atoms = extract(
+            message=message,
+            subject="nate",
+            conversation=Conversation(),
+            now=now,
+            verbatim=False,
+            max_atoms=10,
+            llm=get_llm(),
+            budget=CallBudget(0),
+            run_id=None,
+        ).atoms
+        vectors = get_embedder().embed([a.content for a in atoms], purpose="test")
+        keys = [content_key(scope=domain.scope, memory_type=a.memory_type, content=a.content) for a in atoms]
+        params = _params(atoms, vectors, keys, domain.scope, "nate", domain.visible_in, [])
+        chosen = _statement_for(params)
+        with connection.cursor() as cursor:
+            cursor.execute(every, params)
+            found_by_every = sorted(map(str, cursor.fetchall()))
+            cursor.execute(chosen, params)
+            found = sorted(map(str, cursor.fetchall()))
+        assert found == found_by_every, message
+        sources_used |= {name for name in _BRANCHES if f"'{name}'" in chosen}
+        if message == "I like green tea in the morning.":
+            assert {name for name in _BRANCHES if f"'{name}'" in chosen} == {"vector", "text", "key"}
+    assert sources_used == set(_BRANCHES)  # each source was needed by one of them
