@@ -336,12 +336,12 @@ def _ingest(
         thread.start()
     for thread in threads:
         thread.join()
-    _drained()
+    drained = _drained()
     for error in errors[:10]:
         print(f"  add_memory failed: {error}")
     if errors:
         print(f"  {len(errors)} turns failed")
-    return time.perf_counter() - started
+    return drained - started
 
 
 def sessions(turns: list[Turn]) -> list[list[Turn]]:
@@ -511,18 +511,21 @@ def _scores(evidence: set[str], dia_ids: list[str | None]) -> tuple[float, float
     return recall(5), recall(10), 1 / rank if rank else 0.0
 
 
-def _drained(timeout: float = 1800) -> None:
-    """Enrichment has run for every memory written: the queue, in the database or on Redis
-    (HELIX_QUEUE_URL), holds no task waiting and none claimed by a worker, twice in a row (the two
-    counts are read one after the other: a task finishing in between can queue the next)."""
-    broker, empty = queue_broker(), 0
+def _drained(timeout: float = 1800) -> float:
+    """When enrichment had run for every memory written (``time.perf_counter``): the queue, in the
+    database or on Redis (HELIX_QUEUE_URL), held no task waiting and none claimed by a worker from
+    then on for a second (the two counts are read one after the other: a task finishing in between
+    can queue the next). Read every 50 ms, so the time is the drain's, not the reading's."""
+    broker, since = queue_broker(), None
     deadline = time.monotonic() + timeout
-    while empty < 2:
-        empty = 0 if broker.queue_size() or broker.lock_size() else empty + 1
+    while since is None or time.perf_counter() - since < 1:
+        busy = broker.queue_size() or broker.lock_size()
+        since = None if busy else (since or time.perf_counter())
         if time.monotonic() > deadline:
             raise RuntimeError("the worker did not drain the queue")
-        time.sleep(1)
+        time.sleep(0.05)
     connection.close()
+    return since
 
 
 @contextlib.contextmanager
