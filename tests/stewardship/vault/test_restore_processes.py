@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -214,16 +215,16 @@ def test_a_restore_killed_mid_way_leaves_the_installation_as_it_was(ada, vault_i
     monkeypatch.setattr("django_q.conf.Conf.SYNC", False)
     mid_way = ("restoring into a new database", "carrying the audit trail over")
 
-    with worker_cluster(HELIX_BACKUP_DIR=str(vault_in_tmp)) as cluster:
-        job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")
-        _wait_for(lambda: _step_of(job.pk) in mid_way, "the restore to prepare its copy")
-        killed = [psutil.Process(cluster.pid), *psutil.Process(cluster.pid).children(recursive=True)]
-        with postgres.connect(autocommit=False) as holder:
-            # The job's row held: the restore waits at its next step, before any switch.
-            holder.execute("SELECT 1 FROM vault_vaultjob WHERE id = %s FOR UPDATE", [job.pk])
-            _wait_for(_a_step_waits, "the restore to wait for its job's row")
+    job = restore_request(actor=ada.user, backup=backup, phrase=f"RESTORE {backup.id}")  # queued, no worker yet
+    with postgres.connect(autocommit=False) as one, postgres.connect(autocommit=False) as other:
+        # The job's row held from before the worker starts: the restore waits to record each step,
+        # and is let through one step at a time, however fast it runs, until its copy is prepared.
+        one.execute(HOLD_JOB, [job.pk])
+        with worker_cluster(HELIX_BACKUP_DIR=str(vault_in_tmp)) as cluster:
+            holder = _stepping(job.pk, one, other, until=lambda step: step in mid_way)
             assert _step_of(job.pk) in mid_way
             assert Backup.objects.filter(kind="safety", status="ready").exists(), "the safety backup was taken"
+            killed = [psutil.Process(cluster.pid), *psutil.Process(cluster.pid).children(recursive=True)]
             os.killpg(cluster.pid, signal.SIGKILL)
             holder.rollback()
     # SIGKILL is delivered, not yet done: on a busy machine the process running the restore can
@@ -266,6 +267,35 @@ def _add(api: Any, actor: str, owner: str, message: str) -> None:
 
 def _step_of(job_id: uuid.UUID) -> str | None:
     return VaultJob.objects.filter(pk=job_id).values_list("step", flat=True).first()
+
+
+HOLD_JOB = "SELECT 1 FROM vault_vaultjob WHERE id = %s FOR UPDATE"
+
+
+def _stepping(job_id: uuid.UUID, held: Any, waiting: Any, *, until: Callable[[str], bool]) -> Any:
+    """With the job's row held on ``held``, each time the restore waits to record a step, let it
+    record exactly one: ``waiting`` asks for the row behind the waiting restore before ``held`` lets
+    go, so the restore is held again at its next step. Stops once the step last recorded satisfies
+    ``until``; answers the connection then holding the row."""
+    while True:
+        _wait_for(_a_step_waits, "the restore to wait for its job's row")
+        if until(_step_of(job_id) or ""):
+            return held
+        queued = threading.Thread(target=waiting.execute, args=(HOLD_JOB, [job_id]))
+        queued.start()
+        _wait_for(_a_hold_waits, "the next hold to queue behind the restore")
+        held.rollback()
+        queued.join()
+        held, waiting = waiting, held
+
+
+def _a_hold_waits() -> bool:
+    with postgres.connect() as conn:
+        query = (
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE 'SELECT 1 FROM vault_vaultjob%%'"
+        )
+        return bool(conn.execute(query).fetchone()[0])
 
 
 def _a_step_waits() -> bool:
