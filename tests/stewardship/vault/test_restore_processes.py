@@ -290,18 +290,15 @@ def _stepping(job_id: uuid.UUID, held: Any, waiting: Any, *, until: Callable[[st
 
 
 def _a_hold_waits() -> bool:
-    with postgres.connect() as conn:
-        query = (
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND query LIKE 'SELECT 1 FROM vault_vaultjob%%'"
-        )
-        return bool(conn.execute(query).fetchone()[0])
+    return _waits_on_a_lock("SELECT 1 FROM vault_vaultjob")
 
 
 def _a_step_waits() -> bool:
+    return _waits_on_a_lock('UPDATE "vault_vaultjob"')
+
+
+def _waits_on_a_lock(statement: str) -> bool:
+    """A session of the server waits on a lock running a statement that begins with ``statement``."""
     with postgres.connect() as conn:
-        query = (
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND query LIKE 'UPDATE \"vault_vaultjob\"%%'"
-        )
-        return bool(conn.execute(query).fetchone()[0])
+        query = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND starts_with(query, %s)"
+        return bool(conn.execute(query, [statement]).fetchone()[0])
