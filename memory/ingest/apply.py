@@ -302,20 +302,16 @@ def _link_entities(request: WriteRequest, outcome: Outcome) -> None:
     one statement (``_LINK``); only when another transaction made one of the entities after the
     statement began (it sees neither the row nor, at conflict, the id) are its mentions made again."""
     touched = set(outcome.memory_ids) | set(outcome.updated)
-    pairs = [
-        (outcome.holders[i], (e.normalized[:200], e.entity_type[:32]))
-        for i, atom in enumerate(request.atoms)
-        if outcome.holders.get(i) in touched
-        for e in atom.entities
-    ]
+    pairs: list[tuple[str, tuple[str, str]]] = []  # (memory, the entity's normalized name and type)
+    names: dict[tuple[str, str], str] = {}
+    for i, atom in enumerate(request.atoms):
+        if outcome.holders.get(i) in touched:
+            for e in atom.entities:
+                entity = (e.normalized[:200], e.entity_type[:32])
+                pairs.append((outcome.holders[i], entity))
+                names[entity] = e.name[:200]
     if not pairs:
         return
-    names = {
-        (e.normalized[:200], e.entity_type[:32]): e.name[:200]
-        for i, atom in enumerate(request.atoms)
-        if outcome.holders.get(i) in touched
-        for e in atom.entities
-    }
     wanted = sorted(names)
     scope = request.domain.scope
     with connection.cursor() as cursor:
