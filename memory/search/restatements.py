@@ -13,7 +13,9 @@ conversations by the same speaker or the earlier one by the assistant (what it s
 later changes), the later one is not the assistant's (an assistant's answer reports no change in
 the owner's world), both give a value (a figure, a number in words, a day or a month: the later
 one says the value otherwise; "now I'm ready to help others" after "support made a difference" gives none
-and updates nothing), and the two are near in meaning to each other
+and updates nothing; when the question asks who or which, someone or something by name too: "Ines
+approves production deploys now" after "Kofi approves every production deploy"), and the two are near
+in meaning to each other
 (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
 """
 
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import UPDATE_WORDS, holds_value
+from memory.ingest.english.changes import UPDATE_WORDS, holds_value, names_one
 from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.search.params import SearchRequest
 from memory.search.score import Hit
@@ -49,6 +51,10 @@ _LATEST = re.compile(
     r"\b(?:now|nowadays|these days|currently|so far|at the moment|end(?:s|ed)? up|in the end)\b",
     re.IGNORECASE,
 )
+# A question asking who or which is answered by someone or something by name ("Who signs off on
+# deploys?": "Ines approves them now"), and there a name is a value as a figure is. Elsewhere a name
+# is mostly said in passing ("Our group, 'Connected LGBTQ Activists', is made of all kinds of people").
+_NAMES_ASKED = re.compile(r"\b(?:who|whom|whose|which)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,8 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         return []
     both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
     shown = {h.memory.id for h in hits[: request.limit]}  # raised above a hit not shown, it would not show
-    valued = [h for h in both if holds_value(_said(h))]  # each memory read once
+    names = _NAMES_ASKED.search(request.query[:_QUERY_CHARS]) is not None
+    valued = [h for h in both if _gives_value(_said(h), names)]  # each memory read once
     pairs = [
         (later, earlier)
         for at, later in enumerate(valued)
@@ -81,6 +88,10 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if (later.memory.id, earlier.memory.id) in near and later.memory.id not in found:
             found[later.memory.id] = Restatement(later.memory.id, earlier.memory.id)
     return list(found.values())
+
+
+def _gives_value(said: str, names: bool) -> bool:
+    return holds_value(said) or (names and names_one(said))
 
 
 def _about_the_present(request: SearchRequest, latest: bool) -> bool:

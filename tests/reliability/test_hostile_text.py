@@ -30,6 +30,7 @@ import memory
 import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.atoms import Atom
+from memory.ingest.english.changes import names_one
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
@@ -202,3 +203,17 @@ def test_hostile_messages_over_http_leave_every_web_worker_running(server):
     # Blank text (whitespace only) is refused, with its field; everything else is stored.
     assert {status for status, blank in answers if not blank} == {200}
     assert {status for status, blank in answers if blank} <= {400}
+
+
+def test_a_hits_words_read_for_a_name_cost_a_bounded_time():
+    """Read at search on the first words of each hit (memory.search.restatements): each capitalised
+    word, and the character before the spaces before it."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES // 4
+    texts = {
+        **_adversarial(limit),
+        "spaces before each name": (" " * 500 + "Cd,") * (limit // 503),
+        "names called": "Wow, Nate! " * (limit // 11),
+    }
+    costs = {family: _cost(lambda: names_one(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])

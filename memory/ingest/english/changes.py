@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from memory.ingest.atoms import Change
+from memory.ingest.english.entities import NOT_NAMES
 from memory.ingest.english.negation import NEGATION, is_negated
 from memory.ingest.english.topics import topic_words
 from memory.ingest.english.wordlists import word_list
@@ -271,11 +272,36 @@ UPDATE_WORDS = re.compile(
 )
 
 
+# A capitalised word inside a sentence names someone or something ("on who can deploy: Kofi
+# approves every deploy", "I'm primary, Marek is backup"), unless it opens a sentence, an item or a
+# quotation, or stands just before a comma or a sentence's end, where a speaker calls the one they
+# talk to by name ("Thanks, Nate!", "Wow John, that's intense").
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_OPENERS = frozenset(".!?\n\"'([-*#>|\u2013\u2014")
+_CALLING = frozenset(",!.?")
+
+
 def holds_value(text: str) -> bool:
     """``text`` gives a value a later statement could give otherwise: a figure of any kind (a
     number, a version, a time: "Postgres 16", "/api/v2", "04:30"), a number in words, or a day or
     month by its name ("about eleven minutes", "we ship on Tuesdays")."""
     return any(pattern.search(text) is not None for pattern in (_FIGURE, _AMOUNT, _CALENDAR))
+
+
+def names_one(text: str) -> bool:
+    """``text`` names someone or something inside a sentence, other than one it calls by name: a
+    value too, of who or what ("Kofi approves every production deploy", later "Ines approves them
+    now"), though not one a statement is told to have changed by: a name is said in passing far more
+    often than a figure ("Back from Easter, and the plan changed")."""
+    for match in _NAME_WORD.finditer(text):
+        before = match.start() - 1
+        while before >= 0 and text[before] in " \t":  # each run of spaces is read for one word at most
+            before -= 1
+        if before < 0 or text[before] in _OPENERS or text[match.end() : match.end() + 1] in _CALLING:
+            continue
+        if match.group(0) not in NOT_NAMES:
+            return True
+    return False
 
 
 def says_amount_changed(text: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
+from memory.ingest.english.changes import names_one
 from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +177,53 @@ def test_what_it_ended_up_as_asks_for_the_latest_whatever_the_verb(team, add):
 
     assert ended.index(later) < ended.index(earlier)
     assert first.index(earlier) < first.index(later)
+
+
+APPROVER = (
+    "user: Also, on who can deploy: Kofi approves every production deploy at the moment, nobody else has the rights."
+)
+NEW_APPROVER = (
+    "user: Org change, so you know the context: Ines is the one who approves production deploys now, "
+    "she's the required reviewer on the production environment and Kofi's been removed."
+)
+
+
+def test_someone_named_is_a_value_a_later_statement_gives_otherwise(team, add):
+    earlier = said(add, APPROVER, "2026-01-12T09:14:00Z")
+    distractors(add, "2026-02")
+    later = said(add, NEW_APPROVER, "2026-03-02T10:00:00Z")
+
+    who = ranked(team, "Who has to sign off before something goes to production?")
+    before = [r["id"] for r in ranked(team, "Who has to sign off before something goes to production?", **OFF)]
+
+    assert before.index(earlier) < before.index(later)  # the earlier shares more words
+    assert [r["id"] for r in who][:2] == [later, earlier]
+    assert who[0]["restates"] == earlier
+
+
+def test_a_name_is_a_value_only_of_a_question_asking_who_or_which(team, add):
+    # The same two statements: a question for a day is not answered by who approves.
+    said(add, APPROVER, "2026-01-12T09:14:00Z")
+    distractors(add, "2026-02")
+    said(add, NEW_APPROVER, "2026-03-02T10:00:00Z")
+
+    assert all("restates" not in r for r in ranked(team, "When does a production deploy get approved?"))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Also, on who can deploy: Kofi approves every production deploy.", True),
+        ("On call: I'm primary, Marek is backup.", True),
+        ("She's the reviewer now and Kofi's been removed.", True),
+        ("We moved the whole design system to React Aria Components.", True),
+        ("Thanks, Nate! The meetings went really well.", False),  # called by name, then a sentence's opener
+        ("Wow John, that's intense!", False),
+        ("Yep, Maria. Mainly the roadways.", False),
+        ("It was awesome, Melanie! Being around people helps.", False),
+        ("I love the turtles so much, and I feed them every day.", False),
+        ("- Tuesday is fine.\n- Backups run nightly.", False),  # items open with a capital
+    ],
+)
+def test_a_name_inside_a_sentence_is_read_and_a_name_called_or_an_opener_is_not(text, names):
+    assert names_one(text) is names
