@@ -20,6 +20,7 @@ from memory.ingest.english.memory_types import classify
 from memory.ingest.english.negation import is_negated
 from memory.ingest.english.person import attribute_first_person
 from memory.ingest.english.sentences import (
+    holds_code,
     is_chit_chat,
     is_question,
     split_clauses,
@@ -104,8 +105,19 @@ def _assistant(message: str) -> str | None:
 
 def _by_rules(message: str, subject: str, conversation: Conversation, now: datetime, max_atoms: int) -> Extraction:
     """A transcript's line ("Caroline: I went …") is said by its speaker: "I" is Caroline, and a
-    statement that does not name her keeps her label."""
+    statement that does not name her keeps her label.
+
+    An assistant's turn is kept whole: the rules would take its "I" for the owner's ("I'll write
+    my answer and you critique it"), and what it says (an answer, advice, code) is the record of
+    what it answered, found as it was said, not statements of the owner's world to split. So is a
+    message holding code: split into sentences, its code would become statements ("Cargo install
+    cross --locked."), and the words around it are about it."""
     speaker, said = speaker_label(message)
+    if said_by_the_assistant(message) or holds_code(said):
+        atom = _verbatim_atom(message, speaker or subject)
+        atom.speaker = speaker or _assistant(message)
+        atom.standing = not said_by_the_assistant(message) and is_standing(said)
+        return Extraction(atoms=[atom], method="rules")
     extraction = extract_by_rules(
         message=said, subject=speaker or subject, conversation=conversation, now=now, max_atoms=max_atoms
     )
@@ -114,9 +126,6 @@ def _by_rules(message: str, subject: str, conversation: Conversation, now: datet
             atom.speaker = speaker
             if speaker not in atom.content:
                 atom.content = f"{speaker}: {atom.content}"
-    if not said_by_the_assistant(message):
-        for atom in extraction.atoms:
-            atom.standing = is_standing(atom.content)
     return extraction
 
 
@@ -189,6 +198,9 @@ def extract_by_rules(
                 dropped.append(clause)
                 continue
             atoms.append(_atom(clause, attributed, subject, now))
+            # Read in the owner's own words: "I'd rather have plain bash scripts" says how they like
+            # things done; "alice would rather have plain bash scripts" reads as a report of her.
+            atoms[-1].standing = is_standing(clause)
             if len(atoms) >= RULES_STATEMENTS_PER_ATOM * max_atoms:
                 return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)
     return Extraction(atoms=_unique(atoms)[:max_atoms], method="rules", dropped=dropped)

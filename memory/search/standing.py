@@ -66,19 +66,24 @@ def is_request(query: str) -> bool:
 
 def standing_for(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     """The owner's standing memories in the seeds' filter nearest to the request in meaning (at most
-    ``HELIX_SEARCH_STANDING_SLOTS``), with their cosines; none for a search that is no request or
-    not one owner's."""
+    ``HELIX_SEARCH_STANDING_SLOTS``, one a message), with their cosines; none for a search that is no
+    request or not one owner's."""
     slots = settings.HELIX_SEARCH_STANDING_SLOTS
     if slots <= 0 or scope.user_id is None or not is_request(request.query):
         return {}
     where, params = scope.sql(request.window)
+    # A message is one place: its statements (extracted, each standing) say one rule or one way the
+    # owner likes things done, in several sentences, and four places are for four of them.
     statement = f"""
         WITH standing AS MATERIALIZED (
-            SELECT m.id, m.embedding FROM memory_memory m
+            SELECT m.id, coalesce(m.run_id, m.id) AS said_in, 1 - (m.embedding <=> %(vec)s::vector) AS cosine
+            FROM memory_memory m
             WHERE {where} AND m.facets @> '{{"standing": true}}'::jsonb
+        ),
+        nearest AS (
+            SELECT DISTINCT ON (said_in) id, cosine FROM standing ORDER BY said_in, cosine DESC, id
         )
-        SELECT id, 1 - (embedding <=> %(vec)s::vector) FROM standing
-        ORDER BY embedding <=> %(vec)s::vector, id LIMIT %(k)s"""
+        SELECT id, cosine FROM nearest ORDER BY cosine DESC, id LIMIT %(k)s"""
     with reader().cursor() as cursor:
         cursor.execute(statement, {**params, "vec": vector_text(vector), "k": slots})
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}

@@ -268,3 +268,38 @@ def test_a_raw_line_of_a_transcript_is_said_by_its_speaker(add):
 
     raw = Memory.objects.get(source=MemorySource.RAW_INPUT, content=message)
     assert raw.facets == {"speaker": "Caroline"}
+
+
+def test_an_assistants_turn_is_one_memory_whose_i_is_not_the_owner(add):
+    turn = (
+        "assistant: I'd start with the profile. Paste your current CV and I will rewrite the summary; "
+        "you critique my version. Keep it to four lines."
+    )
+
+    answer = add(turn, extract=True)
+
+    assert [m.content for m in Memory.objects.filter(id__in=answer["memory_ids"])] == [turn]
+    assert not Memory.objects.filter(content__contains="bob will rewrite").exists()
+    assert Memory.objects.get(id=answer["memory_ids"][0]).facets["speaker"] == "assistant"
+
+
+def test_a_message_holding_code_is_one_memory_with_its_code(add):
+    message = (
+        "Here's our Dockerfile, the image build takes eight minutes:\n\n"
+        "```dockerfile\nFROM python:3.12-slim\nRUN pip install -r requirements.txt\nCOPY . /app\n```"
+    )
+
+    answer = add(message, extract=True)
+
+    stored = [m.content for m in Memory.objects.filter(id__in=answer["memory_ids"])]
+    assert stored == [message]
+    assert not Memory.objects.filter(content__istartswith="run pip install").exists()
+
+
+def test_a_message_of_prose_is_still_split_into_its_statements(add):
+    answer = add("I moved to Porto in March. My sister Ana lives in Lisbon.", extract=True)
+
+    assert sorted(m.content for m in Memory.objects.filter(id__in=answer["memory_ids"])) == [
+        "bob moved to Porto in March.",
+        "bob's sister Ana lives in Lisbon.",
+    ]

@@ -15,6 +15,27 @@ _SENTENCE_END = re.compile(
 )
 
 
+# Code is no statement: what lies between fences ("```", "~~~"), and a line that reads as code (an
+# indented block, a comment or a prompt, a brace, an assignment, a call).
+FENCE = re.compile(r"```|~~~")
+CODE_LINE = re.compile(r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s)|[{}]|==|=>|\s=\s|\(\);")
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines of ``text`` outside code, in order: fenced blocks and code-like lines left out."""
+    return [
+        line
+        for part in FENCE.split(text)[::2]  # what lies between fences is code
+        for line in part.split("\n")
+        if line.strip() and not CODE_LINE.search(line)
+    ]
+
+
+def holds_code(text: str) -> bool:
+    """Whether ``text`` holds code: a fence, or a line that reads as code."""
+    return FENCE.search(text) is not None or any(CODE_LINE.search(line) for line in text.split("\n"))
+
+
 def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text):

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.ingest.english.sentences import prose_lines
+
 SENTENCES = 12
 SENTENCE_CHARS = 300
 READ_CHARS = 8000  # of a message, before its code is left out
@@ -39,9 +41,7 @@ def _in_order(text: str) -> list[str]:
 # updates "the build takes twelve minutes".
 CHANGED = "*"
 
-_FENCE = re.compile(r"```|~~~")
 _INLINE_CODE = re.compile(r"`[^`\n]{0,300}`")
-_CODE_LINE = re.compile(r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s)|[{}]|==|=>|\s=\s|\(\);")
 _SENTENCE_END = re.compile(
     r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+"
 )
@@ -276,14 +276,10 @@ def stated(text: str) -> str:
 
 def statements_of(text: str) -> list[str]:
     """The sentences of ``text`` outside code: fenced blocks, inline code and code-like lines."""
-    prose = _FENCE.split(text[:READ_CHARS])[::2]  # what lies between fences is code
     sentences: list[str] = []
-    for part in prose:
-        for line in part.split("\n"):
-            if not line.strip() or _CODE_LINE.search(line):
-                continue
-            line = _INLINE_CODE.sub(" ", line)
-            sentences.extend(s.strip() for s in _SENTENCE_END.split(line.strip()) if s.strip())
+    for line in prose_lines(text[:READ_CHARS]):
+        line = _INLINE_CODE.sub(" ", line)
+        sentences.extend(s.strip() for s in _SENTENCE_END.split(line.strip()) if s.strip())
     return sentences
 
 

@@ -149,3 +149,31 @@ def test_a_rule_said_among_other_things_is_stored_standing_in_both_modes(team, a
 
     assert Memory.objects.filter(user_id="bob", facets__standing=True).count() == 1
     assert Memory.objects.filter(user_id="carol", facets__standing=True).exists()
+
+
+@pytest.mark.django_db
+def test_a_way_the_owner_likes_things_is_standing_when_extracted_too(team, add):
+    # Read in the owner's words: "bob hates corporate buzzwords" would read as a report about bob.
+    add("Reading that back: I hate corporate buzzwords. I finished the draft last night.", extract=True)
+
+    standing = Memory.objects.filter(user_id="bob", facets__standing=True)
+    assert [m.content for m in standing] == ["Reading that back: bob hates corporate buzzwords."]
+
+
+@pytest.mark.django_db
+def test_the_standing_places_hold_one_memory_of_a_message(team, add):
+    add("user: Honestly I hate Makefiles. I'd rather read plain bash scripts in scripts/.", extract=True)
+    add(RULE, extract=True)
+    for line in WORK:
+        add(line, extract=False)
+    both = Memory.objects.filter(user_id="bob", facets__standing=True, content__icontains="bash")
+    makefiles = Memory.objects.get(user_id="bob", facets__standing=True, content__icontains="makefiles")
+    assert both.count() == 1 and makefiles.run_id == both.get().run_id  # one message, two standing statements
+
+    with override_settings(HELIX_SEARCH_STANDING_SLOTS=2):
+        results = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=4)["results"]
+
+    standing = [r["content"] for r in results if r.get("standing")]
+    assert len(standing) == 2
+    assert sum("Makefiles" in c or "bash" in c for c in standing) == 1
+    assert any("anchors" in c for c in standing)
