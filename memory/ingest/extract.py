@@ -113,10 +113,11 @@ def _by_rules(message: str, subject: str, conversation: Conversation, now: datet
     message holding code: split into sentences, its code would become statements ("Cargo install
     cross --locked."), and the words around it are about it."""
     speaker, said = speaker_label(message)
-    if said_by_the_assistant(message) or holds_code(said):
+    assistant = said_by_the_assistant(message)
+    if assistant or holds_code(said):
         atom = _verbatim_atom(message, speaker or subject)
-        atom.speaker = speaker or _assistant(message)
-        atom.standing = not said_by_the_assistant(message) and is_standing(said)
+        atom.speaker = speaker or (ASSISTANT if assistant else None)
+        atom.standing = not assistant and is_standing(said)
         return Extraction(atoms=[atom], method="rules")
     extraction = extract_by_rules(
         message=said, subject=speaker or subject, conversation=conversation, now=now, max_atoms=max_atoms

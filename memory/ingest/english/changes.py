@@ -291,8 +291,8 @@ def holds_value(text: str) -> bool:
 def names_one(text: str) -> bool:
     """``text`` names someone or something inside a sentence, other than one it calls by name: a
     value too, of who or what ("Kofi approves every production deploy", later "Ines approves them
-    now"), though not one a statement is told to have changed by: a name is said in passing far more
-    often than a figure ("Back from Easter, and the plan changed")."""
+    now"). Read where a question asks who or which (memory.search.restatements), not at ingestion:
+    a name is said in passing far more often than a figure ("Back from Easter, and the plan changed")."""
     for match in _NAME_WORD.finditer(text):
         before = match.start() - 1
         while before >= 0 and text[before] in " \t":  # each run of spaces is read for one word at most
