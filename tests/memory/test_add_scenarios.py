@@ -303,3 +303,18 @@ def test_a_message_of_prose_is_still_split_into_its_statements(add):
         "bob moved to Porto in March.",
         "bob's sister Ana lives in Lisbon.",
     ]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "# Notes\n- I moved to Porto in March.\n- My sister Ana lives in Lisbon.",  # a heading, not a comment
+        "I moved to Porto in March. My sister Ana lives in Lisbon, ratio = 1.",  # one code-like line of prose
+    ],
+)
+def test_prose_with_a_line_that_looks_like_code_is_still_split(add, message):
+    answer = add(message, extract=True)
+
+    stored = [m.content for m in Memory.objects.filter(id__in=answer["memory_ids"])]
+    assert "bob moved to Porto in March." in stored
+    assert message not in stored

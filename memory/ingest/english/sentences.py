@@ -32,8 +32,14 @@ def prose_lines(text: str) -> list[str]:
 
 
 def holds_code(text: str) -> bool:
-    """Whether ``text`` holds code: a fence, or a line that reads as code."""
-    return FENCE.search(text) is not None or any(CODE_LINE.search(line) for line in text.split("\n"))
+    """Whether ``text`` holds code: a fence, or lines that read as code, two or more and at least
+    half of its lines. One such line among prose is prose ("He had USE_TZ = False.", a markdown
+    heading over a list)."""
+    if FENCE.search(text) is not None:
+        return True
+    lines = [line for line in text.split("\n") if line.strip()]
+    code = sum(1 for line in lines if CODE_LINE.search(line))
+    return code >= 2 and 2 * code >= len(lines)
 
 
 def split_sentences(text: str) -> list[str]:
