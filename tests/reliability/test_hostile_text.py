@@ -31,6 +31,7 @@ import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.atoms import Atom
 from memory.ingest.english.changes import names_one
+from memory.ingest.english.sentences import holds_code
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
@@ -216,5 +217,14 @@ def test_a_hits_words_read_for_a_name_cost_a_bounded_time():
         "names called": "Wow, Nate! " * (limit // 11),
     }
     costs = {family: _cost(lambda: names_one(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_reading_whether_a_message_holds_code_costs_a_bounded_time():
+    """Read by the rules on the whole message before they split it (memory.ingest.extract)."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES // 4
+    texts = {**_adversarial(limit), "code lines": ("x = 1\n" * limit)[:limit], "braces": "{" * limit}
+    costs = {family: _cost(lambda: holds_code(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
