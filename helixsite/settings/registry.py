@@ -1020,7 +1020,8 @@ SECTIONS: tuple[Section, ...] = (
                 (
                     'a personal search asking for work ("Draft…", "How do I…") keeps this many of its last places '
                     "for the owner's standing instructions and preferences nearest to it, when it did not reach "
-                    "them (`standing: true`, memory.search.standing); 0 turns it off"
+                    "them (`standing: true`, memory.search.standing), never more than half the places asked for; "
+                    "0 turns it off"
                 ),
                 minimum=0,
                 maximum=10,

@@ -7,7 +7,9 @@ owner likes things done) is read whatever the request's words: when a personal s
 work (its sentence opens with a verb of work, "Draft…", "Add…", or asks how or whether to do
 something: "How do I…", "Which … should I get?"), the owner's standing memories nearest to it in
 meaning take the last ``HELIX_SEARCH_STANDING_SLOTS`` places of the results they did not already
-reach, labelled ``standing``. A question about what happened ("What did Tim play?") asks for no
+reach, labelled ``standing``, and never more than half of them: what the request found on its own
+keeps the first half (asked for four results, a request gets two of its own and two rules; asked
+for one, its best match). A question about what happened ("What did Tim play?") asks for no
 work and ranks as before. One statement more, for requests only, over the owner's standing rows.
 """
 
@@ -66,9 +68,9 @@ def is_request(query: str) -> bool:
 
 def standing_for(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     """The owner's standing memories in the seeds' filter nearest to the request in meaning (at most
-    ``HELIX_SEARCH_STANDING_SLOTS``, one a message), with their cosines; none for a search that is no
-    request or not one owner's."""
-    slots = settings.HELIX_SEARCH_STANDING_SLOTS
+    ``HELIX_SEARCH_STANDING_SLOTS`` and half the places asked for, one a message), with their cosines;
+    none for a search that is no request or not one owner's."""
+    slots = min(settings.HELIX_SEARCH_STANDING_SLOTS, request.limit // 2)
     if slots <= 0 or scope.user_id is None or not is_request(request.query):
         return {}
     where, params = scope.sql(request.window)

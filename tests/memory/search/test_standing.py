@@ -177,3 +177,31 @@ def test_the_standing_places_hold_one_memory_of_a_message(team, add):
     assert len(standing) == 2
     assert sum("Makefiles" in c or "bash" in c for c in standing) == 1
     assert any("anchors" in c for c in standing)
+
+
+RULES = [
+    RULE,
+    "user: From now on, always pin third-party actions to a commit SHA.",
+    "user: Whenever you write a workflow for me, give every job a timeout.",
+    "user: Never give me bare docker run commands, I lose track of them.",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("limit", "rules"), [(4, 2), (5, 2), (10, 4), (1, 0)])
+def test_standing_rules_take_at_most_half_the_places_a_request_asks_for(team, add, limit, rules):
+    # Enough of the request's own matches that no rule is among its first ten.
+    pages = [f"user: The docs site's page {n} builds from docs/part{n}.md whenever main changes." for n in range(12)]
+    for text in RULES + WORK + pages:
+        add(text, extract=False)
+
+    with override_settings(HELIX_SEARCH_STANDING_SLOTS=0):
+        found = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=limit)["results"]
+    results = memory_search(actor=team["writer"], query=REQUEST, user_id="bob", limit=limit)["results"]
+
+    assert len(results) == limit
+    added = [r for r in results if r.get("standing") and r["content"] not in [f["content"] for f in found]]
+    assert len(added) == rules
+    # What the request found on its own keeps the first places.
+    kept = limit - rules
+    assert [r["content"] for r in results[:kept]] == [r["content"] for r in found[:kept]]
