@@ -163,6 +163,9 @@ def run() -> None:
                     f"\nextract={mode}: {turns} turns ingested over HTTP in {seconds:.1f} s, "
                     f"{turns / seconds:.1f} turns/s ({CLIENTS} clients), queue drained"
                 )
+            else:
+                # What an earlier run left queued (its enrichment) is done before anything is timed.
+                _drained()
             print(f"\nextract={mode}: {owned.count()} memories")
             if via == "process":
                 for config in configs:
