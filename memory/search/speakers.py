@@ -21,10 +21,10 @@ from memory.search.scope import Scope
 
 # A speaker's label is capitalised ("Caroline: …"), and so is a name said in a question.
 _NAME = re.compile(r"\b([A-Z][\w\-]*)(?:['’]s\b)?")
-# How many memories holding a word are read to find whether it names one of their speakers: in
-# a transcript a speaker's label opens every line they say, so the first few memories holding
-# the name include theirs, and a common word costs a bounded read, never a scan of everything.
-PROBE = 200
+# A speaker's first name, lowercased, without a title, as SQL of the memory aliased ``m``: the
+# expression the index memory_speaker_first_name holds (migration 0022), so each word a question
+# says is one index probe, whatever the owner holds.
+FIRST_NAME = r"split_part(lower(regexp_replace(m.facets ->> 'speaker', '^\s*(dr|mr|mrs|ms)\.\s*', '', 'i')), ' ', 1)"
 # Which of a caller's words named a speaker the last time, per caller and scope: so many
 # (caller, scope) pairs, so many words each, the least recently used forgotten first.
 GUESS_KEYS = 1024
@@ -42,18 +42,14 @@ def speakers_named(scope: Scope, query: str) -> frozenset[str]:
         return frozenset()
     where, params = scope.sql()
     with reader().cursor() as cursor:
+        # A word with no lexeme (a stop word: "Will", "May") is never taken for a name.
         cursor.execute(
             f"""SELECT w.word FROM unnest(%(words)s::text[]) AS w(word)
-                CROSS JOIN LATERAL plainto_tsquery('english', w.word) AS q(lexeme)
-                WHERE numnode(q.lexeme) > 0 AND EXISTS (
-                    SELECT 1 FROM (
-                        SELECT m.facets->>'speaker' AS speaker FROM memory_memory m
-                        WHERE {where} AND m.search_vector @@ q.lexeme LIMIT %(probe)s
-                    ) said
-                    WHERE split_part(lower(regexp_replace(said.speaker, '^\\s*(dr|mr|mrs|ms)\\.\\s*', '', 'i')), ' ', 1)
-                          = w.word
+                WHERE numnode(plainto_tsquery('english', w.word)) > 0 AND EXISTS (
+                    SELECT 1 FROM memory_memory m
+                    WHERE {where} AND m.facets ? 'speaker' AND {FIRST_NAME} = w.word
                 )""",
-            {**params, "words": words, "probe": PROBE},
+            {**params, "words": words},
         )
         return frozenset(word for (word,) in cursor.fetchall())
 

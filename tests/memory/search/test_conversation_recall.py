@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import copy
+import uuid
 from datetime import UTC, datetime
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 
 from memory.ingest.extract import speaker_label
 from memory.models import Memory
 from memory.search.conductor import memory_search
 from memory.search.dates import named_time
 from memory.search.scope import Scope
-from memory.search.speakers import speakers_named, without_speakers
+from memory.search.speakers import FIRST_NAME, speakers_named, without_speakers
 
 
 def day(text: str) -> datetime:
@@ -135,6 +139,44 @@ def test_a_name_no_speaker_has_is_still_a_word_to_match(team, add):
 
     assert speakers_named(scope, "Did Jean meet Maria or John's mom?") == {"maria", "john"}
     assert first["content"] == "Maria: I had dinner with Jean from the shelter tonight."
+
+
+@pytest.mark.django_db
+def test_a_speaker_is_named_however_many_lines_of_others_say_the_name(team, add):
+    """Whether a word names a speaker is asked of every memory in scope, not of the first few
+    holding the word: here 250 of Maria's lines say "Jean", each newer than the one Jean said."""
+    add("Jean: I adopted a grey cat last week.", extract=False, occurred_at="2023-01-10")
+    said = add("Maria: Jean called about the shelter again.", extract=False, occurred_at="2023-02-10")
+    line = Memory.objects.get(id=said["memory_ids"][0])
+    copies = []
+    for n in range(250):
+        again = copy.copy(line)
+        again.id, again.content_key = uuid.uuid4(), f"copy {n}"  # one live memory per content
+        copies.append(again)
+    Memory.objects.bulk_create(copies)
+    scope = Scope(readable=[team["workspace"].id], user_id="bob")
+
+    assert speakers_named(scope, "What did Jean adopt?") == {"jean"}
+    assert speakers_named(scope, "Will Maria call Jean?") == {"jean", "maria"}
+
+
+@pytest.mark.django_db
+def test_whether_a_word_names_a_speaker_is_read_from_the_speakers_index(team, add):
+    """The probe compares the expression the index memory_speaker_first_name holds: were they to
+    differ by a letter, every capitalised word would read the owner's rows instead."""
+    add("Dr. Melanie Ruiz: I paint sunsets.", extract=False)
+    scope = Scope(readable=[team["workspace"].id], user_id="bob")
+    with CaptureQueriesContext(connection) as queries:
+        assert speakers_named(scope, "What does Melanie paint?") == {"melanie"}
+    assert any(FIRST_NAME in q["sql"] for q in queries.captured_queries)
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(f"EXPLAIN SELECT 1 FROM memory_memory m WHERE m.facets ? 'speaker' AND {FIRST_NAME} = 'melanie'")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+
+    assert "using memory_speaker_first_name" in plan
+    assert "Index Cond: (split_part(lower(regexp_replace(" in plan
 
 
 @pytest.mark.django_db
