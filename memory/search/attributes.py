@@ -15,11 +15,9 @@ Only a personal search asks: "I" and "my sister" are the owner's.
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 
 from helixsite.db.replicas import reader
 from memory.ingest.english.attributes import attribute_kind, find_attribute
@@ -140,8 +138,6 @@ class _Held:
     value: str
     speaker: str | None
     current: bool
-    valid_from: datetime
-    created_at: datetime
 
 
 def attribute_holding(scope: Scope, query: str, window: Window) -> uuid.UUID | None:
@@ -163,8 +159,8 @@ def attribute_holding(scope: Scope, query: str, window: Window) -> uuid.UUID | N
         if asked is None:
             return None
     holders = _holders(asked.holder, owner.lower(), names, held)
-    matching = [h for h in held if h.current and h.name == asked.name and h.subject in holders]
-    newest = max(matching, key=lambda h: (h.valid_from, h.created_at), default=None)
+    # ``held`` is newest first: the first that matches holds the current value.
+    newest = next((h for h in held if h.current and h.name == asked.name and h.subject in holders), None)
     return newest.id if newest else None
 
 
@@ -199,8 +195,8 @@ def _attributes_held(scope: Scope, window: Window) -> list[_Held]:
     retracting, retracting_params = scope.sql(alias="r")
     with reader().cursor() as cursor:
         cursor.execute(
-            f"""SELECT m.id, m.content, m.facets -> 'attribute', m.facets ->> 'speaker', m.valid_to IS NULL,
-                       m.valid_from, m.created_at
+            f"""SELECT m.id, m.content, m.facets -> 'attribute' ->> 0, m.facets -> 'attribute' ->> 1,
+                       m.facets -> 'attribute' ->> 2, m.facets ->> 'speaker', m.valid_to IS NULL
                 FROM memory_memory m
                 WHERE {where} AND jsonb_typeof(m.facets -> 'attribute') = 'array'
                   AND (m.facets -> 'attribute' ->> 3)::boolean
@@ -209,7 +205,7 @@ def _attributes_held(scope: Scope, window: Window) -> list[_Held]:
                       SELECT 1 FROM memory_edge e JOIN memory_memory r ON r.id = e.source_id
                       WHERE e.target_id = m.id AND e.edge_type = 'CONTRADICTS' AND e.expired_at IS NULL
                         AND r.facets -> 'change' ->> 0 = 'retracts' AND {retracting})
-                ORDER BY m.valid_from DESC LIMIT %(held_max)s""",
+                ORDER BY m.valid_from DESC, m.created_at DESC LIMIT %(held_max)s""",
             {**retracting_params, **params, "held_max": HELD_MAX},
         )
         rows = cursor.fetchall()
@@ -217,10 +213,5 @@ def _attributes_held(scope: Scope, window: Window) -> list[_Held]:
 
 
 def _held(row: tuple) -> _Held:
-    memory_id, content, attribute, speaker, current, valid_from, created_at = row
-    if isinstance(attribute, str):  # jsonb arrives as text
-        attribute = json.loads(attribute)
-    subject, name, value = (str(part) for part in attribute[:3])
-    return _Held(
-        memory_id, content, subject.lower(), attribute_kind(name), value, speaker, current, valid_from, created_at
-    )
+    memory_id, content, subject, name, value, speaker, current = row
+    return _Held(memory_id, content, str(subject).lower(), attribute_kind(str(name)), str(value), speaker, current)
