@@ -16,6 +16,7 @@ from memory.profiles import profiles_touch_memories
 from memory.search.corpus import corpus_fold as search_corpus_fold
 from memory.services.add import pending_add_run
 from memory.services.requeue import stranded_requeue as queue_stranded_requeue
+from memory.vector_indexes import owner_indexes_refresh as vector_owner_indexes_refresh
 
 logger = logging.getLogger(__name__)
 
@@ -68,3 +69,7 @@ def lifecycle_sweep() -> dict[str, int]:
 
 def corpus_fold() -> int:
     return search_corpus_fold()
+
+
+def owner_indexes_refresh() -> dict[str, int]:
+    return vector_owner_indexes_refresh()

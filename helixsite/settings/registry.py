@@ -1153,6 +1153,18 @@ SECTIONS: tuple[Section, ...] = (
                 patch_group=SEARCH,
             ),
             Setting(
+                "HELIX_SEARCH_OWNER_INDEXES",
+                "int",
+                32,
+                (
+                    "how many of the largest owners (past HELIX_SEARCH_EXACT_ROWS memories, under a quarter of all) "
+                    "get an HNSW index of their own memories, built by the worker; 0: none"
+                ),
+                minimum=0,
+                maximum=256,
+                patch_group=SEARCH,
+            ),
+            Setting(
                 "HELIX_SEARCH_SEMANTIC_WEIGHT",
                 "float",
                 0.75,

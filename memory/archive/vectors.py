@@ -15,7 +15,7 @@ from memory.archive.files import ArchiveError
 from memory.documents.models import Chunk
 from memory.models import Memory
 from memory.providers import ProviderError, get_embedder
-from memory.reembed.schema import HNSW
+from memory.vector_indexes import HNSW
 
 
 def embed_into(rows: Iterable[Any], texts: list[str]) -> None:

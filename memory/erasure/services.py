@@ -27,7 +27,8 @@ Every erasure is entered in the ledger (``Erasure``: who, where, when, how many 
 which a restore carries over and honours again (``memory.erasure.ledger``).
 
 The rows it deletes or rewrites stay in the tables' files, as dead row versions, until each table
-is compacted (``memory.erasure.compact``, over ``erasure_table_names``).
+is compacted (``memory.erasure.compact``, over ``erasure_table_names``). An owner erased everywhere
+loses their vector indexes as the erasure commits (``memory.vector_indexes``: each names its owner).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ from memory.models import (
 )
 from memory.outbox.models import Notice, PendingInput
 from memory.search.corpus import DELTAS, TOTALS, corpus_fold
+from memory.vector_indexes import owner_indexes_drop
 from rbac.models import MemoryProvenance
 
 ERASED = "[erased]"  # what a redacted text reads afterwards
@@ -183,6 +185,8 @@ def owner_erase(*, user_id: str, workspace: str | None = None, requested_by: str
             requested_by=requested_by[:150],
             rows_erased=report.erased,
         )
+        if plan.workspace is None:  # the owner's vector indexes name them (memory.vector_indexes)
+            transaction.on_commit(lambda: owner_indexes_drop(plan.user_id))
     return report
 
 

@@ -17,14 +17,13 @@ from django.db import OperationalError, connection, transaction
 from django.db.backends.utils import CursorWrapper
 
 from helixsite.errors import Conflict
+from memory.vector_indexes import HNSW, index_create
 
 NEXT = "embedding_next"
 STALE_FUNCTION = "reembed_next_stale"
 # lock_not_available (lock_timeout passed), deadlock_detected (a writer locked the tables the
 # other way round, and PostgreSQL chose this transaction to give way).
 LOCK_REFUSED = ("55P03", "40P01")
-# The HNSW parameters of the models' HnswIndex (memory.models, memory.documents.models).
-HNSW = "USING hnsw ({column} vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
 
 
 @dataclass(frozen=True)
@@ -139,25 +138,6 @@ def prepare(tables: Sequence[VectorTable], dimension: int) -> None:
             )
     for table in tables:
         index_create(table.missing_index, f"ON {table.name} (id) WHERE {NEXT} IS NULL")
-
-
-def index_create(name: str, definition: str) -> None:
-    """``CREATE INDEX``, concurrently when not inside a transaction (writes go on meanwhile). A
-    concurrent build that was interrupted leaves an invalid index behind: it is built again."""
-    concurrently = "" if connection.in_atomic_block else "CONCURRENTLY"
-    _deferred_checks_fire()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(%s)", [name])
-        row = cursor.fetchone()
-        if row is not None and row[0]:
-            return
-        if row is not None:
-            cursor.execute(f"DROP INDEX {concurrently} IF EXISTS {name}")
-        cursor.execute("SELECT set_config('maintenance_work_mem', '512MB', false)")
-        try:
-            cursor.execute(f"CREATE INDEX {concurrently} IF NOT EXISTS {name} {definition}")
-        finally:
-            cursor.execute("RESET maintenance_work_mem")
 
 
 def next_index_build(table: VectorTable) -> None:

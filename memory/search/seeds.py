@@ -21,6 +21,7 @@ from memory.search.bm25 import Bm25, bm25_rank, bm25_rank_gathered
 from memory.search.corpus import MEMORIES
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
+from memory.vector_indexes import owner_indexed
 
 
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
@@ -45,7 +46,12 @@ def gathers(scope: Scope, table: str) -> tuple | None:
     The key under which a gathering that finds them many remembers it; None when they are not few."""
     key = _size_key(scope, table)
     narrow = scope.narrow if table == MEMORIES.table else scope.user_id is not None  # a chunk has no category
-    return key if narrow and key not in _LARGE else None
+    if not narrow or key in _LARGE:
+        return None
+    if scope.user_id is None or scope.category_few or scope.filters is not None:
+        return key
+    # An owner with an index of their own holds many rows (memory.vector_indexes): not gathered.
+    return None if owner_indexed(table, scope.user_id) else key
 
 
 def _found_large(key: tuple) -> None:
