@@ -79,7 +79,9 @@ def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[
     signals = settings.HELIX_SEARCH_SEEDS
     bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else NOTHING
     cosines = (
-        nearest("documents_chunk c", where, params, vector, gathered=gathers(scope, "documents_chunk"))
+        nearest(
+            "documents_chunk c", where, params, vector, gathered=gathers(scope, "documents_chunk"), owner=scope.user_id
+        )
         if signals in ("hybrid", "vector")
         else {}
     )
