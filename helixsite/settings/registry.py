@@ -590,6 +590,18 @@ SECTIONS: tuple[Section, ...] = (
                 maximum=256,
             ),
             Setting(
+                "HELIX_EMBEDDING_QUERY_NICENESS",
+                "int",
+                10,
+                (
+                    "how much lower than the request's own the priority of the thread that embeds a search's query "
+                    "is (Linux): the request and its database backend, the search's critical path, are never kept "
+                    "waiting behind the model; 0: the same"
+                ),
+                minimum=0,
+                maximum=19,
+            ),
+            Setting(
                 "HELIX_REEMBED_API_KEY",
                 "optional",
                 None,

@@ -4,6 +4,9 @@ embedding again, and a call refused on the way leaves nothing behind."""
 
 from __future__ import annotations
 
+import os
+import threading
+
 import pytest
 from django.test import override_settings
 
@@ -108,3 +111,17 @@ def test_while_the_model_is_busy_nothing_is_prefetched_and_the_search_embeds_as_
 
     assert response.status_code == 200 and response.json()["count"] == 1
     assert steps == ["budget", "embed what tea does Bob like?"]
+
+
+def test_the_thread_that_embeds_queries_yields_the_processor_to_the_request(settings):
+    """The request's thread and the database backend it wakes are the search's critical path: the
+    model's thread runs HELIX_EMBEDDING_QUERY_NICENESS lower (Linux, where a thread has a priority
+    of its own; the only platform the server runs on in CI)."""
+    ours = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    theirs = memory.search.conductor._query_embedder.submit(niceness).result()
+
+    assert theirs == min(19, ours + settings.HELIX_EMBEDDING_QUERY_NICENESS) > ours
