@@ -42,14 +42,18 @@ BUILD_SECONDS = 120
 _LOCK = "hashtext('memory_owner_indexes')"
 
 
+def deferred_checks_fire() -> None:
+    """Called inside a transaction that wrote rows, the foreign keys' deferred checks still
+    pending on a table would refuse ALTER TABLE or CREATE INDEX on it: run them now."""
+    if connection.in_atomic_block:
+        connection.check_constraints()
+
+
 def index_create(name: str, definition: str) -> None:
     """``CREATE INDEX``, concurrently when not inside a transaction (writes go on meanwhile). A
     concurrent build that was interrupted leaves an invalid index behind: it is built again."""
     concurrently = "" if connection.in_atomic_block else "CONCURRENTLY"
-    if connection.in_atomic_block:
-        # A transaction that wrote rows has foreign-key checks pending, which refuse an index on
-        # their table: they run now.
-        connection.check_constraints()
+    deferred_checks_fire()
     with connection.cursor() as cursor:
         cursor.execute("SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(%s)", [name])
         row = cursor.fetchone()

@@ -17,7 +17,7 @@ from django.db import OperationalError, connection, transaction
 from django.db.backends.utils import CursorWrapper
 
 from helixsite.errors import Conflict
-from memory.vector_indexes import HNSW, index_create
+from memory.vector_indexes import HNSW, deferred_checks_fire, index_create
 
 NEXT = "embedding_next"
 STALE_FUNCTION = "reembed_next_stale"
@@ -85,7 +85,7 @@ def tables_present() -> list[VectorTable]:
 @contextmanager
 def ddl() -> Iterator[CursorWrapper]:
     """A transaction whose lock waits give up in time, refused in one clear sentence."""
-    _deferred_checks_fire()
+    deferred_checks_fire()
     try:
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SELECT set_config('lock_timeout', %s, true)", [_lock_timeout()])
@@ -98,13 +98,6 @@ def ddl() -> Iterator[CursorWrapper]:
             "(a long export, backup or import?); nothing was changed. Run the command again.",
             code="tables_busy",
         ) from None
-
-
-def _deferred_checks_fire() -> None:
-    """Called inside a transaction that wrote rows, the foreign keys' deferred checks still
-    pending on a table would refuse ALTER TABLE on it: run them now."""
-    if connection.in_atomic_block:
-        connection.check_constraints()
 
 
 def _lock_timeout() -> str:
