@@ -139,6 +139,10 @@ class ResultOut(serializers.Serializer):
         required=False,
         help_text="a standing instruction or preference of the owner's that a request for work bears on",
     )
+    replies_to = serializers.UUIDField(
+        required=False,
+        help_text="the owner's earlier ask this answered, which a request for work repeats; it ranks right after it",
+    )
     citation = ChunkCitationOut(
         required=False, help_text="a chunk's place in its document; for a memory, the chunk it was extracted from"
     )

@@ -41,6 +41,7 @@ from memory.search.kinds import asked_kind, kind_holders
 from memory.search.params import SearchRequest, search_request
 from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
+from memory.search.replies import replies_to
 from memory.search.restatements import restatements
 from memory.search.rows import recalled
 from memory.search.scope import Scope
@@ -237,7 +238,9 @@ def memory_search(
     hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
     hits += _successors_missing(hits, around.retracted_by, vector, "CONTRADICTS")
     standing = standing_for(scope, request, vector)
-    hits += _standing_missing(hits, standing, vector)
+    hits += _not_reached(hits, standing, vector)
+    replies = replies_to(scope, request, hits)
+    hits += _not_reached(hits, replies, vector)
     results = project(
         request=request,
         hits=hits,
@@ -249,6 +252,7 @@ def memory_search(
         holding=holding,
         standing=list(standing),
         restated=restated,
+        replies=replies,
     )
     if reinforce:  # a count the answer does not wait for (memory.search.reinforce)
         reinforce_recalled([h.memory.id for h in results])
@@ -327,10 +331,11 @@ def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type:
     ]
 
 
-def _standing_missing(hits: list[Hit], standing: dict, vector) -> list[Hit]:
-    """The standing instructions a request bears on that the seeds and the walk did not reach."""
+def _not_reached(hits: list[Hit], wanted: dict, vector) -> list[Hit]:
+    """What a request also needs (the standing instructions it bears on, the replies to its asks)
+    that the seeds and the walk did not reach."""
     have = {h.memory.id for h in hits}
-    missing = [memory_id for memory_id in standing if memory_id not in have]
+    missing = [memory_id for memory_id in wanted if memory_id not in have]
     if not missing:
         return []
     return [Hit(memory=memory, origin="seed", cosine=memory.cosine) for memory in recalled(missing, vector).values()]
@@ -413,6 +418,10 @@ def memory_graph(*, actor: Actor, memory_id=None, user_id: str | None = None, de
     }
 
 
+# A request's standing rules take at most this part of a context's budget before everything else.
+STANDING_SHARE = 8
+
+
 def memory_build_context(
     *,
     actor: Actor,
@@ -438,6 +447,7 @@ def memory_build_context(
         **params,
     )["results"]
     chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
+    chosen = _standing_first(chosen, budget)
     lines: list[str] = []
     packed: list[dict] = []
     chunks: list[dict] = []
@@ -467,6 +477,20 @@ def memory_build_context(
     if include_chunks:
         context.update(chunks=chunks, citations=list(citations.values()))
     return context
+
+
+def _standing_first(chosen: list[dict], budget: int) -> list[dict]:
+    """A request's standing rules (memory.search.standing) govern the work it asks for, whatever
+    else is packed, and rank last among its results: they go first, within ``1 / STANDING_SHARE``
+    of the budget (the rest keep their places), so the work the request builds on still has the most."""
+    first, used = [], 0
+    for result in chosen:
+        if result.get("standing") and result.get("kind") != "chunk":
+            cost = estimate_tokens(memory_context_line({"id": result["id"], "content": result["content"]}))
+            if used + cost <= budget // STANDING_SHARE:
+                first.append(result)
+                used += cost
+    return first + [r for r in chosen if all(r is not f for f in first)]
 
 
 def memory_context_line(entry: dict) -> str:

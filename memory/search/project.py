@@ -14,6 +14,8 @@
   reach (memory.search.standing), labelled ``standing``;
 - a later statement restating an earlier hit with a change ranks just above it, labelled ``restates``
   (memory.search.restatements);
+- a request's reply to an earlier ask among its best hits ranks right after the ask, labelled
+  ``replies_to`` (memory.search.replies);
 - the memory holding the current value an attribute question asks for ("Where does Zoe live
   now?", memory.search.attributes) ranks first, labelled ``attribute_match``.
 """
@@ -43,6 +45,7 @@ def project(
     standing: Sequence[uuid.UUID] = (),
     supersedes: dict[uuid.UUID, list[uuid.UUID]] | None = None,
     restated: Sequence[Restatement] = (),
+    replies: dict[uuid.UUID, uuid.UUID] | None = None,
 ) -> list[Hit]:
     by_id = {hit.memory.id: hit for hit in hits}
     for hit in hits:
@@ -73,6 +76,12 @@ def project(
         later.score = max(later.score, floor + 1e-3)
         above[restatement.earlier] = later.score
         later.flags["restates"] = str(restatement.earlier)
+    for reply_id, ask_id in (replies or {}).items():
+        # What answered the ask the request repeats comes right after it (memory.search.replies).
+        if reply_id in by_id and ask_id in by_id:
+            reply = by_id[reply_id]
+            reply.score = max(reply.score, by_id[ask_id].score - 1e-4)
+            reply.flags["replies_to"] = str(ask_id)
     if holding is not None and holding in by_id:
         # It holds the very value asked for, of the very person: what only shares the question's
         # words or meaning (a relative's value of the same attribute, an old one, a relative's chain
@@ -246,7 +255,7 @@ def as_result(hit: Hit) -> dict[str, Any]:
     if hit.reached is not None:
         result["edge"] = {"type": hit.reached.edge_type, "from": str(hit.reached.via), "depth": hit.reached.depth}
     labels = ("superseded_by", "superseded_in_part_by", "supersedes", "retracted_by", "collapsed", "holders")
-    for key in (*labels, "exact_match", "standing", "restates"):
+    for key in (*labels, "exact_match", "standing", "restates", "replies_to"):
         if key in hit.flags:
             result[key] = hit.flags[key]
     return result
