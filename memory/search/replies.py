@@ -41,7 +41,7 @@ def replies_to(scope: Scope, request: SearchRequest, hits: list[Hit]) -> dict[uu
     asks = [h.memory.id for h in best if _owners_turn(h)]
     if not asks:
         return {}
-    where, params = scope.sql(alias="n")
+    where, params = scope.sql(request.window, alias="n")
     statement = f"""
         WITH asks AS (
             SELECT a.id, a.user_id, a.created_at, left(btrim(r.message, E' \\t\\r\\n'), %(chars)s) AS said
