@@ -96,6 +96,8 @@ class Answer:
     question: Question
     dia_ids: list[str | None]
     texts: dict[str, str] = field(default_factory=dict)
+    # The turns each result is labelled the successor of (``supersedes``, ``restates``), by rank.
+    succeeds: dict[int, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -417,7 +419,14 @@ def _answer(question: Question, results: list[dict], contexts: dict[int, dict]) 
     texts = {"search top-10": " ".join(r["content"] for r in results[:TOP])}
     for budget, context in contexts.items():
         texts[f"context {budget}"] = " ".join(m["content"] for m in context["memories"])
-    return Answer(question, [r["metadata"].get("dia_id") for r in results], texts)
+    turns = {r["id"]: r["metadata"].get("dia_id") for r in results}
+    succeeds = {
+        rank: {
+            turns[i] for i in [*r.get("supersedes", []), *([r["restates"]] if r.get("restates") else [])] if i in turns
+        }
+        for rank, r in enumerate(results)
+    }
+    return Answer(question, [r["metadata"].get("dia_id") for r in results], texts, succeeds)
 
 
 def report(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> str:
@@ -431,10 +440,11 @@ def report(answers: list[Answer], cosine: list[Answer], bm25: list[Answer]) -> s
 
 def updates_first(rankings: dict[str, list[Answer]]) -> str:
     """For the questions whose evidence updates a value stated in earlier turns: in how many of those
-    whose top ten holds both an updated and an updating turn the update comes first."""
+    whose top ten holds both an updated and an updating turn the update comes first, and (the server's)
+    in how many it also says so: labelled the successor of an updated turn it ranks above."""
     lines = []
     for name, answers in rankings.items():
-        both = first = 0
+        both = first = marked = 0
         for answer in answers:
             if not answer.question.superseded:
                 continue
@@ -444,9 +454,11 @@ def updates_first(rankings: dict[str, list[Answer]]) -> str:
             if new is not None and old is not None:
                 both += 1
                 first += new < old
-        lines.append(
-            f"  update ranked above what it updates, {name}: {first} of {both} questions with both in the top ten"
-        )
+                marked += new < old and bool(answer.succeeds.get(new, set()) & answer.question.superseded)
+        line = f"  update ranked above what it updates, {name}: {first} of {both} questions with both in the top ten"
+        if name == "Helixsite":
+            line += f"; above it and labelled its successor (supersedes, restates) in {marked}"
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -17,6 +17,8 @@ and updates nothing; when the question asks who or which, someone or something b
 approves production deploys now" after "Kofi approves every production deploy"), and the two are near
 in meaning to each other
 (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
+A later hit meeting all of this while already ranked above the earlier one stays where it is, and is
+labelled all the same: the label says what it updates.
 """
 
 from __future__ import annotations
@@ -64,8 +66,8 @@ class Restatement:
 
 
 def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
-    """The later hits to raise, each with the earlier hit it goes just above: the best ranked one
-    it restates. ``hits`` best first."""
+    """The later hits that restate an earlier hit shown, each with the best ranked one it restates
+    (raised just above it if below it). ``hits`` best first."""
     latest = _LATEST.search(request.query[:_QUERY_CHARS]) is not None
     if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request, latest):
         return []
@@ -75,10 +77,10 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     valued = [h for h in both if _gives_value(_said(h), names)]  # each memory read once
     pairs = [
         (later, earlier)
-        for at, later in enumerate(valued)
+        for later in valued
         if _says_a_change(later, latest)
-        for earlier in valued[:at]
-        if earlier.memory.id in shown and _restates(later, earlier)
+        for earlier in valued
+        if earlier is not later and earlier.memory.id in shown and _restates(later, earlier)
     ]
     if not pairs:
         return []

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import json
 
-from bench.locomo import Answer, Question, _evidence_ids, beside_parts, category_name, load, recall_table, summary
+from bench.locomo import (
+    Answer,
+    Question,
+    _answer,
+    _evidence_ids,
+    beside_parts,
+    category_name,
+    load,
+    recall_table,
+    summary,
+)
 
 CONVERSATION = {
     "sample_id": "conv-t",
@@ -92,3 +102,17 @@ def test_a_category_where_the_server_ranks_below_the_better_of_its_parts_is_flag
     assert lines["single-hop"].split()[1:4] == ["0.000", "0.000", "1.000"]
     assert lines["single-hop"].endswith("BELOW max(cosine, BM25) by 1.000")
     assert lines["all"].endswith("BELOW max(cosine, BM25) by 0.500")
+
+
+def test_an_answer_keeps_which_shown_turns_each_result_is_labelled_the_successor_of():
+    question = Question("What's the build cache now?", "knowledge-update", {"D3:1"}, "S3", {"D1:2"})
+    results = [
+        {"id": "a", "content": "now S3", "metadata": {"dia_id": "D3:1"}, "restates": "b", "supersedes": ["z"]},
+        {"id": "b", "content": "a local disk", "metadata": {"dia_id": "D1:2"}},
+        {"id": "c", "content": "unrelated", "metadata": {"dia_id": "D2:5"}, "supersedes": ["b"]},
+    ]
+
+    answer = _answer(question, results, {})
+
+    assert answer.dia_ids == ["D3:1", "D1:2", "D2:5"]
+    assert answer.succeeds == {0: {"D1:2"}, 1: set(), 2: {"D1:2"}}  # "z" is no shown turn

@@ -106,13 +106,19 @@ def test_the_corpus_is_written_to_a_file_of_its_own_with_workspaces_of_its_own(t
 def test_the_report_counts_the_updates_ranked_above_what_they_update():
     question = Question("How long does the build take?", "knowledge-update", {"D2:1"}, "four minutes", {"D1:1"})
     plain = Question("Which error?", "single-fact", {"D1:3"})
+    labelled = Question("What's the build cache now?", "knowledge-update", {"D3:1"}, "S3", {"D1:2"})
     rankings = {
-        "Helixsite": [Answer(question, ["D2:1", "D1:1"]), Answer(plain, ["D1:1", "D1:3"])],
-        "cosine": [Answer(question, ["D1:1", "D2:1"]), Answer(plain, ["D1:3"])],
-        "BM25": [Answer(question, ["D1:1"]), Answer(plain, ["D1:3"])],
+        "Helixsite": [
+            Answer(question, ["D2:1", "D1:1"]),
+            Answer(plain, ["D1:1", "D1:3"]),
+            Answer(labelled, ["D3:1", "D1:2"], succeeds={0: {"D1:2"}, 1: set()}),
+        ],
+        "cosine": [Answer(question, ["D1:1", "D2:1"]), Answer(plain, ["D1:3"]), Answer(labelled, ["D1:2"])],
+        "BM25": [Answer(question, ["D1:1"]), Answer(plain, ["D1:3"]), Answer(labelled, ["D1:2"])],
     }
     assert updates_first(rankings).splitlines() == [
-        "  update ranked above what it updates, Helixsite: 1 of 1 questions with both in the top ten",
+        "  update ranked above what it updates, Helixsite: 2 of 2 questions with both in the top ten; "
+        "above it and labelled its successor (supersedes, restates) in 1",
         "  update ranked above what it updates, cosine: 0 of 1 questions with both in the top ten",
         "  update ranked above what it updates, BM25: 0 of 0 questions with both in the top ten",
     ]

@@ -67,6 +67,17 @@ def test_the_later_statement_ranks_just_above_the_one_it_restates(team, history)
     assert "restates" not in after[1]
 
 
+def test_a_later_statement_already_above_the_one_it_restates_says_so_and_the_order_stands(team, history):
+    query = "How long is a full CI run on a normal PR with xdist these days?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+    after = ranked(team, query)
+
+    assert before.index(history["later"]) < before.index(history["earlier"])  # found first on its own
+    assert [r["id"] for r in after] == before
+    assert next(r for r in after if r["id"] == history["later"])["restates"] == history["earlier"]
+    assert not any("restates" in r for r in after if r["id"] != history["later"])
+
+
 def test_a_question_about_the_past_keeps_the_earlier_statement_first(team, history):
     query = "How long did a full CI run take at first?"
 
