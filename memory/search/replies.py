@@ -9,7 +9,7 @@ standing rules. In a working chat the owner asks and another speaker answers wit
 when a request's best hits hold the owner's own turns, the reply to each ranks right after it,
 labelled ``replies_to``. The reply is the next memory said by another speaker whose context (what
 was said just before it, ``Memory.context``) is the ask's message, among the owner's next
-``_LOOK_AHEAD`` memories: one statement, for requests (memory.search.standing.is_request) of one
+``_LOOK_AHEAD`` memories, each read by its key (however many the owner holds): one statement, for requests (memory.search.standing.is_request) of one
 owner only. A question about what happened ranks as before.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import uuid
 
 from helixsite.db.replicas import reader
+from memory.search.expand import BY_KEY
 from memory.search.params import SearchRequest
 from memory.search.scope import Scope
 from memory.search.score import Hit
@@ -53,8 +54,12 @@ def replies_to(scope: Scope, request: SearchRequest, hits: list[Hit]) -> dict[uu
                 SELECT later.id, later.created_at FROM memory_memory later
                 WHERE later.user_id = asks.user_id AND later.created_at > asks.created_at
                 ORDER BY later.created_at LIMIT %(ahead)s
-            ) next JOIN memory_memory n ON n.id = next.id
-            WHERE {where} AND n.facets ->> 'speaker' IS NOT NULL AND left(n.context, %(chars)s) = asks.said
+            ) next CROSS JOIN LATERAL (
+                SELECT n.id FROM memory_memory n
+                WHERE n.id = next.id AND {where}
+                    AND n.facets ->> 'speaker' IS NOT NULL AND left(n.context, %(chars)s) = asks.said
+                {BY_KEY}
+            ) n
             ORDER BY next.created_at LIMIT 1
         ) reply"""
     with reader().cursor() as cursor:
