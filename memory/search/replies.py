@@ -9,8 +9,9 @@ standing rules. In a working chat the owner asks and another speaker answers wit
 when a request's best hits hold the owner's own turns, the reply to each ranks right after it,
 labelled ``replies_to``. The reply is the next memory said by another speaker whose context (what
 was said just before it, ``Memory.context``) is the ask's message, among the owner's next
-``_LOOK_AHEAD`` memories, each read by its key (however many the owner holds): one statement, for requests (memory.search.standing.is_request) of one
-owner only. A question about what happened ranks as before.
+``_LOOK_AHEAD`` memories, each read by its key (however many the owner holds): one statement, for
+requests (memory.search.standing.is_request) of one owner only. A question about what happened ranks
+as before.
 """
 
 from __future__ import annotations
