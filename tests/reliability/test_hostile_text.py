@@ -31,7 +31,7 @@ import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.atoms import Atom
 from memory.ingest.english.changes import names_one
-from memory.ingest.english.sentences import holds_code
+from memory.ingest.english.sentences import holds_code, split_sentences
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
@@ -228,3 +228,17 @@ def test_reading_whether_a_message_holds_code_costs_a_bounded_time():
     costs = {family: _cost(lambda: holds_code(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_joining_lines_wrapped_inside_a_sentence_costs_a_bounded_time():
+    """Read by the rules on every block of a message before its sentences are split."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES
+    wrapped = {
+        "long lines, each wrapped": ("word " * 9 + "\nand ") * limit,
+        "long lines, none wrapped": ("word " * 9 + "\nAnd ") * limit,
+        "one long line, then short ones": "word " * limit + "\na" * limit,
+    }
+    texts = {**_adversarial(limit), **{family: text[:limit] for family, text in wrapped.items()}}
+    costs = {family: _cost(lambda: split_sentences(text), MESSAGE_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])

@@ -4,6 +4,7 @@ only chit-chat or questions."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 _ABBREVIATIONS = (
     r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bvs\.)(?<!\betc\.)(?<!\bSt\.)"
@@ -45,10 +46,39 @@ def holds_code(text: str) -> bool:
 def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text):
-        block = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", block.strip())
+        block = _unwrapped(re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", block.strip()))
         for line in block.split("\n") if _looks_like_list(block) else [block]:
             sentences.extend(part.strip() for part in _SENTENCE_END.split(line.strip()) if part.strip())
     return sentences
+
+
+# A line of at least this many words that ends without a sentence's end, followed by a line going
+# on in lower case that is as long or ends the sentence, was wrapped at a width (a pasted email, a
+# terminal): one sentence, not two items.
+WRAPPED_WORDS = 8
+
+
+def _unwrapped(block: str) -> str:
+    """``block`` with the line breaks inside a sentence (hard wraps) made spaces: "Tessellate quoted
+    $18,000 a year for the" and "support contract." are one sentence. A list's short items (under a
+    heading or not), a line ending a sentence or opening a list (":"), a line starting with a
+    capital, a digit or a mark, a line of code keep their breaks. Each line is read once."""
+    lines = block.split("\n")
+    out = [lines[0]]
+    for before, line in pairwise(lines):  # each break, between two lines as written
+        before, after = before.rstrip(), line.strip()
+        wrapped = (
+            after[:1].islower()
+            and before[-1:] not in ".!?:;"
+            and (after[-1:] in ".!?" or len(after.split(None, WRAPPED_WORDS)) >= WRAPPED_WORDS)
+            and len(before.split(None, WRAPPED_WORDS)) >= WRAPPED_WORDS
+            and not CODE_LINE.search(line)
+        )
+        if wrapped:
+            out[-1] = out[-1].rstrip()
+        out.append(" " if wrapped else "\n")
+        out.append(after if wrapped else line)
+    return "".join(out)
 
 
 def _looks_like_list(block: str) -> bool:

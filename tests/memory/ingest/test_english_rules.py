@@ -9,6 +9,7 @@ import pytest
 from memory.ingest.english.attributes import attribute_kind, find_attribute
 from memory.ingest.english.changes import find_change
 from memory.ingest.english.entities import find_entities
+from memory.ingest.english.sentences import split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
 from memory.ingest.self_contained import anchor_relative_dates, resolve_short_answer
 from memory.models import Memory
@@ -195,3 +196,54 @@ def test_a_config_path_statement_does_not_supersede_where_the_user_lives(add):
 
     assert config["superseded"] == []
     assert Memory.objects.get(pk=home).valid_to is None
+
+
+@pytest.mark.parametrize(
+    ("message", "sentences"),
+    [
+        # Wrapped at a width (a pasted email, a terminal): the sentence is read whole.
+        (
+            "Comparing options. Tessellate quoted $18,000 a year for the\nsupport contract.",
+            ["Comparing options.", "Tessellate quoted $18,000 a year for the support contract."],
+        ),
+        (
+            "We moved the nightly backup to the NAS in the hall cupboard and\n"
+            "it now runs at 04:30 after the scrub finishes on a Sunday night\n"
+            "when nobody is using the network.",
+            [
+                "We moved the nightly backup to the NAS in the hall cupboard and it now runs at 04:30 after "
+                "the scrub finishes on a Sunday night when nobody is using the network."
+            ],
+        ),
+        # A list keeps its items, with a heading or without one, with or without marks.
+        ("eggs\nmilk\nbread", ["eggs", "milk", "bread"]),
+        (
+            "Things to buy for the party this weekend at the shop\nchips\nsalsa",
+            ["Things to buy for the party this weekend at the shop", "chips", "salsa"],
+        ),
+        (
+            "What we need before the release goes out to everyone:\n- docs\n- tests",
+            ["What we need before the release goes out to everyone:", "docs", "tests"],
+        ),
+        # A line that ends a sentence, or a next line opening with a capital, is a break.
+        (
+            "The build takes about twelve minutes on every single push.\nthat is too slow.",
+            ["The build takes about twelve minutes on every single push.", "that is too slow."],
+        ),
+        (
+            "Our staging database is a Postgres 13 instance on RDS today\nAnd it went down yesterday.",
+            ["Our staging database is a Postgres 13 instance on RDS today", "And it went down yesterday."],
+        ),
+    ],
+)
+def test_a_sentence_wrapped_over_lines_is_one_sentence_and_a_list_keeps_its_items(message, sentences):
+    assert split_sentences(message) == sentences
+
+
+def test_a_wrapped_message_gives_its_value_whole():
+    message = (
+        "Comparing options for the change-capture part. Candidates: Debezium + a sink we write\n"
+        "ourselves, or Tessellate's Bridgeway (commercial). Tessellate quoted $18,000 a year for the\n"
+        "support contract."
+    )
+    assert ("fact", "Tessellate quoted $18,000 a year for the support contract.") in atoms(message)
