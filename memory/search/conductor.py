@@ -238,9 +238,8 @@ def memory_search(
     hits += _successors_missing(hits, around.superseded_by, vector, "SUPERSEDES")
     hits += _successors_missing(hits, around.retracted_by, vector, "CONTRADICTS")
     standing = standing_for(scope, request, vector)
-    hits += _not_reached(hits, standing, vector)
     replies = replies_to(scope, request, hits)
-    hits += _not_reached(hits, replies, vector)
+    hits += _not_reached(hits, [*standing, *replies], vector)  # one read for both
     results = project(
         request=request,
         hits=hits,
@@ -331,11 +330,11 @@ def _successors_missing(hits: list[Hit], successors_of: dict, vector, edge_type:
     ]
 
 
-def _not_reached(hits: list[Hit], wanted: dict, vector) -> list[Hit]:
+def _not_reached(hits: list[Hit], wanted: list[uuid.UUID], vector) -> list[Hit]:
     """What a request also needs (the standing instructions it bears on, the replies to its asks)
     that the seeds and the walk did not reach."""
     have = {h.memory.id for h in hits}
-    missing = [memory_id for memory_id in wanted if memory_id not in have]
+    missing = list(dict.fromkeys(memory_id for memory_id in wanted if memory_id not in have))
     if not missing:
         return []
     return [Hit(memory=memory, origin="seed", cosine=memory.cosine) for memory in recalled(missing, vector).values()]
@@ -490,7 +489,8 @@ def _standing_first(chosen: list[dict], budget: int) -> list[dict]:
             if used + cost <= budget // STANDING_SHARE:
                 first.append(result)
                 used += cost
-    return first + [r for r in chosen if all(r is not f for f in first)]
+    packed_first = {id(r) for r in first}
+    return first + [r for r in chosen if id(r) not in packed_first]
 
 
 def memory_context_line(entry: dict) -> str:
