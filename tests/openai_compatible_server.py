@@ -91,7 +91,10 @@ class OpenAICompatibleServer:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
+                raw = self.rfile.read(length)
+                if len(raw) < length:  # the client died part way through sending (a kill -9 test)
+                    return
+                body = json.loads(raw or b"{}")
                 outer.requests.append((self.path, body))
                 outer.authorizations.append(self.headers.get("authorization"))
                 queue = outer.answers.get(self.path)
