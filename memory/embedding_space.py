@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader
 from helixsite.errors import ApplicationError
 from memory.models import EmbeddingSpace, ReembedJob
 
@@ -67,7 +67,7 @@ def embedding_space_check() -> None:
     search with vectors not comparable with the stored ones and write such vectors, until it is
     restarted with the new configuration. Asked before every search and write, so the row is read
     without the ORM's query building; the rest only when it differs."""
-    with reader().cursor() as cursor:
+    with prepared_reader() as cursor:
         cursor.execute(f"SELECT provider, model, dimension FROM {EmbeddingSpace._meta.db_table} WHERE id = 1")
         installed = cursor.fetchone()
     configured = (settings.HELIX_EMBEDDINGS, settings.HELIX_EMBEDDING_MODEL, settings.HELIX_EMBEDDING_DIM)

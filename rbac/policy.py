@@ -18,7 +18,7 @@ from guardian.models import UserObjectPermission
 from guardian.shortcuts import get_objects_for_user, get_perms
 
 from helixsite.db.compiled import CompiledQuery
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader
 from helixsite.errors import ApplicationError, Conflict, Forbidden, InvalidInput, NotFound
 from rbac.actors import SYSTEM, Actor, SystemActor
 from rbac.models import (
@@ -93,7 +93,7 @@ def readable_workspace_ids(actor: Actor) -> list[int]:
     # By the permission's natural key, not a cached content-type id: ids change when a
     # database is flushed or restored under a running server. Written out once rather than built
     # by the ORM on every search.
-    with reader().cursor() as cursor:  # this call's read replica, as the ORM's router would pick
+    with prepared_reader() as cursor:  # this call's read replica, as the ORM's router would pick
         cursor.execute(_READABLE.sql, _READABLE.params(actor.pk))
         return [int(pk) for (pk,) in cursor]
 

@@ -24,11 +24,15 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
+from django.db.backends.utils import CursorWrapper
+from django.utils.asyncio import async_unsafe
 from psycopg import IsolationLevel
 from psycopg.abc import AdaptContext
 from psycopg.adapt import AdaptersMap, Loader
+from psycopg.pq import Format
 from psycopg.types.datetime import TimestamptzLoader
 from psycopg_pool import PoolTimeout
 
@@ -42,6 +46,7 @@ FIRST_WAIT_SECONDS = 2.0
 POOL_OUTAGE = Outage(what="web")  # the primary's; each read replica has one of its own
 _REPLICA_OUTAGES: dict[str, Outage] = {}
 _renewing = threading.Lock()
+NEVER_BY_COUNT = 2**62
 
 
 def outage_of(alias: str) -> Outage:
@@ -88,7 +93,51 @@ def _adapters(template: AdaptersMap, timezone: datetime.tzinfo) -> AdaptersMap:
     return adapters
 
 
+class PreparingCursor(base.ServerBindingCursor):
+    """Binds parameters on the server and has every statement it runs prepared there, once per
+    connection (psycopg keeps the names, up to ``prepare_max`` a connection)."""
+
+    def execute(
+        self, query: Any, params: Any = None, *, prepare: bool | None = None, binary: bool | None = None
+    ) -> Any:
+        return super().execute(query, params, prepare=True, binary=binary)
+
+
+class DatabaseOperations(base.DatabaseOperations):
+    def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str | None:
+        """A prepared statement's SQL, with its values, for the queries Django logs in debug."""
+        if not isinstance(cursor, PreparingCursor):
+            return super().last_executed_query(cursor, sql, params)
+        try:
+            return self.compose_sql(sql, params)
+        except psycopg.errors.DataError:  # as Django's own for a cursor binding on the server
+            return None
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    ops_class = DatabaseOperations
+
+    @async_unsafe
+    def prepared_cursor(self) -> CursorWrapper:
+        """A cursor for the statements a search runs on every call (``HELIX_DB_PREPARED``).
+
+        PostgreSQL plans each of them anew every time, for a millisecond or two of a search, when
+        the statement's best plan is the same for any owner, term or key: read by key, or one
+        owner's few rows gathered. Prepared, it plans it a few times, then keeps a generic plan
+        if that costs no more than the custom ones did. Only for statements whose best plan does
+        not depend on the values (not the HNSW walk, not a full-text match across owners: a
+        generic plan there can cost a hundred times more), and whose result columns keep their
+        types when a column changes (no vector in what they return). Behind a pooler that cannot
+        keep prepared statements, the setting turns it off: a plain cursor."""
+        if not settings.HELIX_DB_PREPARED:
+            return self.cursor()
+        self.ensure_connection()
+        with self.wrap_database_errors:
+            cursor = PreparingCursor(self.connection)
+            if self.timezone != self.connection.adapters.get_loader(base.TIMESTAMPTZ_OID, Format.TEXT).timezone:
+                base.register_tzloader(self.timezone, cursor)  # as Django's own cursors
+            return self._prepare_cursor(cursor)
+
     def get_connection_params(self) -> dict[str, Any]:
         params = super().get_connection_params()
         data_dir = self.settings_dict.get("EMBEDDED_DATA_DIR")
@@ -97,6 +146,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
             params.update(embedded)
         if params.get("context") is not None and self.timezone is not None:
             params["context"] = _adapters(params["context"], self.timezone)
+        if settings.HELIX_DB_PREPARED:
+            # Django's None turns psycopg's preparing off altogether. Only ``prepared_cursor``'s
+            # statements ask for it; no statement reaches a threshold this high on its own.
+            params["prepare_threshold"] = NEVER_BY_COUNT
         return params
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:

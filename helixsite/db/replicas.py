@@ -29,15 +29,16 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db import Error as DatabaseError
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorWrapper
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from helixsite.db.base import outage_of
+from helixsite.db.base import DatabaseWrapper, outage_of
 from helixsite.db.outage import is_unreachable
 
 logger = logging.getLogger("helixsite.database")
@@ -72,6 +73,12 @@ def replica_aliases() -> list[str]:
 def reader() -> BaseDatabaseWrapper:
     """The connection the read path's raw SQL runs on: this call's replica, or the primary."""
     return connections[_reading.get() or DEFAULT_DB_ALIAS]
+
+
+def prepared_reader() -> CursorWrapper:
+    """A cursor on ``reader()`` whose statements are prepared on the server
+    (``helixsite.db.base.DatabaseWrapper.prepared_cursor``: which statements belong there)."""
+    return cast("DatabaseWrapper", reader()).prepared_cursor()
 
 
 class ReplicaRouter:

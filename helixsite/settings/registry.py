@@ -338,6 +338,16 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Setting("HELIX_DB_POOL_MAX", "int", 10, "largest pool per process", minimum=1, maximum=200),
             Setting(
+                "HELIX_DB_PREPARED",
+                "bool",
+                True,
+                (
+                    "the statements a search runs on every call are prepared on the server, once per connection, "
+                    "so PostgreSQL need not plan them each time; off behind a connection pooler that cannot keep "
+                    "prepared statements (PgBouncer before 1.21 in transaction mode)"
+                ),
+            ),
+            Setting(
                 "HELIX_DB_POOL_TIMEOUT",
                 "int",
                 10,

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader, reader
 from memory.ingest.extract import ASSISTANT
 from memory.search.corpus import Corpus, statistics_of_text
 
@@ -140,7 +140,9 @@ def _rank(
         "k": settings.HELIX_SEARCH_BM25_K,
         "gather": (cap or 0) + 1,
     }
-    with reader().cursor() as cursor:
+    # One owner's rows gathered are planned alike for any owner and terms; through the full-text
+    # index, the plan depends on how common the terms are.
+    with prepared_reader() if owned else reader().cursor() as cursor:
         cursor.execute(statement, values)
         rows = cursor.fetchall()
     gathered = None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def _statistics(
     a query ``wanted`` and ``holders`` read ("name AS (…)")."""
     visible = "" if readable is None else "AND visibility && %(readable)s::int[]"
     picked = f"corpus = %(corpus)s AND term = ANY(ARRAY(SELECT term FROM wanted)) {visible}"
-    with reader().cursor() as cursor:
+    with prepared_reader() as cursor:
         cursor.execute(
             f"""WITH {before + "," if before else ""} wanted AS ({wanted}),
                 counts AS (

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from psycopg.types.datetime import TimestamptzLoader
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader
 from memory.search.seeds import vector_text
 
 
@@ -42,7 +42,7 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
     """The memories of ``ids`` (already known visible) with their cosines to ``vector``."""
     if not ids:
         return {}
-    with reader().cursor() as cursor:
+    with prepared_reader() as cursor:
         # psycopg's own timestamp parser, in C: Django's, which also sets the connection's time zone
         # (UTC, as the session's already is), parses in Python, a third of this read's time for four
         # timestamps a row. The same instants come back.

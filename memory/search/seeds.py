@@ -16,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader, reader
 from memory.search.bm25 import Bm25, bm25_rank, bm25_rank_gathered
 from memory.search.corpus import MEMORIES
 from memory.search.params import SearchRequest
@@ -88,14 +88,15 @@ def nearest(
         WITH owned AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding FROM {table} WHERE {where} {{cap}})
         SELECT id, 1 - (embedding <=> %(vec)s::vector), count(*) OVER () FROM owned
         ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
-    with reader().cursor() as cursor:
-        if gathered is not None:
-            few = settings.HELIX_SEARCH_EXACT_ROWS
+    if gathered is not None:
+        few = settings.HELIX_SEARCH_EXACT_ROWS
+        with prepared_reader() as cursor:  # a gathering is planned alike for any owner
             cursor.execute(exact.format(cap="LIMIT %(few)s"), {**values, "few": few + 1})
             rows = cursor.fetchall()
-            if not rows or rows[0][2] <= few:
-                return {memory_id: float(cosine) for memory_id, cosine, _ in rows}
-            _found_large(gathered)
+        if not rows or rows[0][2] <= few:
+            return {memory_id: float(cosine) for memory_id, cosine, _ in rows}
+        _found_large(gathered)
+    with reader().cursor() as cursor:
         widen = OWN_INDEX_WIDEN if owner is not None and owner_indexed(name, owner) else 1
         cursor.execute(
             f"""SELECT {alias}.id, 1 - ({alias}.embedding <=> %(vec)s::vector) FROM {table}

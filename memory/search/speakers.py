@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from helixsite.db.replicas import reader
+from helixsite.db.replicas import prepared_reader
 from memory.search.scope import Scope
 
 # A speaker's label is capitalised ("Caroline: …"), and so is a name said in a question.
@@ -41,7 +41,7 @@ def speakers_named(scope: Scope, query: str) -> frozenset[str]:
     if not words:
         return frozenset()
     where, params = scope.sql()
-    with reader().cursor() as cursor:
+    with prepared_reader() as cursor:
         # A word with no lexeme (a stop word: "Will", "May") is never taken for a name.
         cursor.execute(
             f"""SELECT w.word FROM unnest(%(words)s::text[]) AS w(word)

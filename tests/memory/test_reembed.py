@@ -477,6 +477,38 @@ def test_a_run_killed_outright_resumes_where_it_stopped(team):
         assert np.allclose(memory.embedding, word_vector(memory.content, 384), atol=1e-6)
 
 
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_search_prepared_before_another_process_switched_the_vectors_answers_after_it(team):
+    """A web process holds its search statements prepared (HELIX_DB_PREPARED) while
+    ``manage.py reembed`` swaps the embedding column under it; restarted with the new model, as
+    the command says, its next search on the same connection is planned over the new column and
+    answers. The dimension stays 384, so the committed schema is the one the other tests expect."""
+    embedding_space_ensure()
+    rows = [ImportRow(n, "bob", fact, "fact", "team", {}, None, "") for n, fact in enumerate(FACTS)]
+    import_rows(actor=team["writer"], rows=rows, batch_size=50, rebuild_index="never")
+    assert search(team["viewer"], "grilled sardines")[0] == "Bob's favourite dish is grilled sardines."
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%%embedding <=>%%'")
+        assert cursor.fetchone()[0] > 0, "the search's vector statements are prepared on this connection"
+
+    with OpenAICompatibleServer() as endpoint:
+        endpoint.queue(EMBEDDINGS, *[lambda body: embedding_answer([word_vector(t, 384) for t in body["input"]])] * 50)
+        command = [*REEMBED, "--model", "words-384", "--dimension", "384", "--base-url", endpoint.base_url]
+        switched = subprocess.run(command, cwd=ROOT, env=server_env(), capture_output=True, text=True, timeout=300)
+        assert switched.returncode == 0, switched.stderr
+        with override_settings(
+            HELIX_EMBEDDINGS="openai", HELIX_EMBEDDING_MODEL="words-384", HELIX_EMBEDDING_BASE_URL=endpoint.base_url
+        ):
+            reset_providers()
+            try:
+                found = search(team["viewer"], "grilled sardines")
+            finally:
+                reset_providers()
+
+    assert found[0] == "Bob's favourite dish is grilled sardines."
+
+
 REEMBED = [sys.executable, "manage.py", "reembed", "--provider", "openai", "--batch-size", "2"]
 
 
