@@ -21,12 +21,14 @@ import datetime
 import functools
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
+from django.db.backends.postgresql.operations import DatabaseOperations as PostgresOperations
+from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
 from django.utils.asyncio import async_unsafe
 from psycopg import IsolationLevel
@@ -93,7 +95,7 @@ def _adapters(template: AdaptersMap, timezone: datetime.tzinfo) -> AdaptersMap:
     return adapters
 
 
-class PreparingCursor(base.ServerBindingCursor):
+class PreparingCursor(psycopg.Cursor):
     """Binds parameters on the server and has every statement it runs prepared there, once per
     connection (psycopg keeps the names, up to ``prepare_max`` a connection)."""
 
@@ -103,15 +105,15 @@ class PreparingCursor(base.ServerBindingCursor):
         return super().execute(query, params, prepare=True, binary=binary)
 
 
-class DatabaseOperations(base.DatabaseOperations):
-    def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str | None:
+class DatabaseOperations(PostgresOperations):
+    def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str:
         """A prepared statement's SQL, with its values, for the queries Django logs in debug."""
         if not isinstance(cursor, PreparingCursor):
             return super().last_executed_query(cursor, sql, params)
         try:
             return self.compose_sql(sql, params)
-        except psycopg.errors.DataError:  # as Django's own for a cursor binding on the server
-            return None
+        except psycopg.errors.DataError:  # values SQL cannot spell: the statement as written
+            return sql
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -121,22 +123,27 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def prepared_cursor(self) -> CursorWrapper:
         """A cursor for the statements a search runs on every call (``HELIX_DB_PREPARED``).
 
-        PostgreSQL plans each of them anew every time, for a millisecond or two of a search, when
-        the statement's best plan is the same for any owner, term or key: read by key, or one
-        owner's few rows gathered. Prepared, it plans it a few times, then keeps a generic plan
-        if that costs no more than the custom ones did. Only for statements whose best plan does
-        not depend on the values (not the HNSW walk, not a full-text match across owners: a
-        generic plan there can cost a hundred times more), and whose result columns keep their
-        types when a column changes (no vector in what they return). Behind a pooler that cannot
-        keep prepared statements, the setting turns it off: a plain cursor."""
+        PostgreSQL plans each of them anew every time (about 2 ms of an 11 ms search, with parsing
+        them: docs/benchmarks.md), though the best plan is the same for any owner, term or key:
+        rows read by key, one owner's few rows gathered. Prepared, a statement is planned for its
+        first few calls, then a generic plan is kept if it costs no more than theirs did. Only
+        for statements whose best plan does not depend on the values: not the HNSW walk, not a
+        full-text match across owners, not the kind holders (kept generic, their statement took
+        16 ms a search against 0.9); and whose result columns keep their types when a column
+        changes (no vector in what they return). Behind a pooler that cannot keep prepared
+        statements, the setting turns it off: a plain cursor."""
         if not settings.HELIX_DB_PREPARED:
             return self.cursor()
+        # As Django's own ``cursor()``, with the cursor's class ours.
+        self.close_if_health_check_failed()
         self.ensure_connection()
         with self.wrap_database_errors:
             cursor = PreparingCursor(self.connection)
             if self.timezone != self.connection.adapters.get_loader(base.TIMESTAMPTZ_OID, Format.TEXT).timezone:
-                base.register_tzloader(self.timezone, cursor)  # as Django's own cursors
-            return self._prepare_cursor(cursor)
+                register_tzloader(self.timezone, cursor)
+            self.validate_thread_sharing()
+            wrapped = cast(Any, cursor)  # Django's wrappers take any DB-API cursor
+            return self.make_debug_cursor(wrapped) if self.queries_logged else self.make_cursor(wrapped)
 
     def get_connection_params(self) -> dict[str, Any]:
         params = super().get_connection_params()
