@@ -121,7 +121,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     @async_unsafe
     def prepared_cursor(self) -> CursorWrapper:
-        """A cursor for the statements a search runs on every call (``HELIX_DB_PREPARED``).
+        """A cursor for statements run on every call: a search's, a call's budget spend
+        (``HELIX_DB_PREPARED``).
 
         PostgreSQL plans each of them anew every time (about 2 ms of an 11 ms search, with parsing
         them: docs/benchmarks.md), though the best plan is the same for any owner, term or key:

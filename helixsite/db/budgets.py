@@ -4,17 +4,24 @@
 A bucket holds up to its capacity and refills at its rate. Each spend takes one unit in a
 single atomic statement, so concurrent spends on every web worker draw on one exact budget:
 of any burst, at most what the bucket holds is accepted.
+
+The table is unlogged: a spend, on every call, commits without waiting for the write-ahead log
+to reach the disk (0.23 → 0.09 ms a spend, measured). What that gives up: a crash of the
+database server (not a clean stop) empties it, so every budget starts full again, as a bucket
+untouched for a day does; a read replica holds no budgets, and none is read there.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import cast
 
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
 from helixsite.agents.models import RateBudget
+from helixsite.db.base import DatabaseWrapper
 
 _TABLE = RateBudget._meta.db_table
 _REFILLED = "LEAST(%(capacity)s, b.tokens + EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at) * %(per_second)s)"
@@ -39,7 +46,7 @@ FULL_AFTER = timedelta(days=1)
 def budget_spend(*, key: str, capacity: float, per_second: float) -> float | None:
     """Spend one unit of ``key``'s bucket (full when new): None if spent, else the seconds until one is back."""
     params: dict[str, str | float] = {"key": key, "capacity": capacity, "per_second": per_second}
-    with connection.cursor() as cursor:
+    with cast(DatabaseWrapper, connection).prepared_cursor() as cursor:
         cursor.execute(_SPEND, params)
         if cursor.fetchone() is not None:
             return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 from django_q.models import Schedule
 
@@ -51,3 +52,13 @@ def test_a_login_window_longer_than_a_day_keeps_its_buckets_until_it_has_passed(
     assert budget_prune() == 0
     RateBudget.objects.update(updated_at=timezone.now() - timedelta(days=3, minutes=1))
     assert budget_prune() == 1
+
+
+def test_budgets_are_kept_unlogged_so_a_spend_waits_for_no_disk_flush():
+    """A spend commits on every call; the table is unlogged, so the commit does not wait for the
+    write-ahead log (a crash of the server empties it: every budget full again)."""
+    assert budget_spend(key="token:1", capacity=3, per_second=1.0) is None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relpersistence FROM pg_class WHERE oid = 'agents_ratebudget'::regclass")
+        assert cursor.fetchone() == ("u",)
+    assert RateBudget.objects.get(key="token:1").tokens == pytest.approx(2, abs=0.01)
