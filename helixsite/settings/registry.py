@@ -342,9 +342,9 @@ SECTIONS: tuple[Section, ...] = (
                 "bool",
                 True,
                 (
-                    "the statements a search runs on every call are prepared on the server, once per connection, "
-                    "so PostgreSQL need not plan them each time; off behind a connection pooler that cannot keep "
-                    "prepared statements (PgBouncer before 1.21 in transaction mode)"
+                    "the statements run on every call (a search's, the budget's) are prepared on the server, once "
+                    "per connection, so PostgreSQL need not plan them each time; off behind a connection pooler "
+                    "that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode)"
                 ),
             ),
             Setting(
