@@ -75,10 +75,11 @@ def reader() -> BaseDatabaseWrapper:
     return connections[_reading.get() or DEFAULT_DB_ALIAS]
 
 
-def prepared_reader() -> CursorWrapper:
+def prepared_reader(prepared: bool = True) -> CursorWrapper:
     """A cursor on ``reader()`` whose statements are prepared on the server
-    (``helixsite.db.base.DatabaseWrapper.prepared_cursor``: which statements belong there)."""
-    return cast("DatabaseWrapper", reader()).prepared_cursor()
+    (``helixsite.db.base.DatabaseWrapper.prepared_cursor``: which statements belong there); a
+    plain one when not ``prepared``."""
+    return cast("DatabaseWrapper", reader()).prepared_cursor() if prepared else reader().cursor()
 
 
 class ReplicaRouter:

@@ -80,7 +80,13 @@ def chunk_results(*, scope: Scope, request: SearchRequest, vector) -> list[dict[
     bm25 = _bm25(scope, request, where, params) if signals in ("hybrid", "bm25") else NOTHING
     cosines = (
         nearest(
-            "documents_chunk c", where, params, vector, gathered=gathers(scope, "documents_chunk"), owner=scope.user_id
+            "documents_chunk c",
+            where,
+            params,
+            vector,
+            gathered=gathers(scope, "documents_chunk"),
+            owner=scope.user_id,
+            prepared=scope.steady(request.window),
         )
         if signals in ("hybrid", "vector")
         else {}

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 
-from helixsite.db.replicas import prepared_reader, reader
+from helixsite.db.replicas import prepared_reader
 from memory.ingest.extract import ASSISTANT
 from memory.search.corpus import Corpus, statistics_of_text
 
@@ -99,21 +99,42 @@ def bm25_rank(corpus: Corpus, *, readable: list[int] | None, where: str, params:
     match ``text``, counted as a reader who sees ``readable`` counts the corpus. ``owned``: the
     rows are one owner's, gathered first, then matched: through the full-text index a common word
     would first gather every tenant's matching rows."""
-    ranked, _ = _rank(corpus, readable=readable, where=where, params=params, text=text, owned=owned, cap=None)
+    ranked, _ = _rank(
+        corpus, readable=readable, where=where, params=params, text=text, owned=owned, cap=None, prepared=False
+    )
     return ranked
 
 
 def bm25_rank_gathered(
-    corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, up_to: int
+    corpus: Corpus,
+    *,
+    readable: list[int] | None,
+    where: str,
+    params: dict,
+    text: str,
+    up_to: int,
+    prepared: bool = False,
 ) -> Bm25 | None:
     """As ``bm25_rank`` with the rows gathered first, if ``where`` leaves at most ``up_to`` of
-    them; None when it leaves more (they are better matched through the full-text index)."""
-    ranked, gathered = _rank(corpus, readable=readable, where=where, params=params, text=text, owned=True, cap=up_to)
+    them; None when it leaves more (they are better matched through the full-text index).
+    ``prepared``: the filter's plan does not depend on its values (``Scope.steady``): the
+    statement is prepared on the server."""
+    ranked, gathered = _rank(
+        corpus, readable=readable, where=where, params=params, text=text, owned=True, cap=up_to, prepared=prepared
+    )
     return None if gathered is not None and gathered > up_to else ranked
 
 
 def _rank(
-    corpus: Corpus, *, readable: list[int] | None, where: str, params: dict, text: str, owned: bool, cap: int | None
+    corpus: Corpus,
+    *,
+    readable: list[int] | None,
+    where: str,
+    params: dict,
+    text: str,
+    owned: bool,
+    cap: int | None,
+    prepared: bool,
 ) -> tuple[Bm25, int | None]:
     """The ranking, and with a ``cap`` on the gathered rows, how many were gathered (at most cap + 1)."""
     terms, counted = statistics_of_text(corpus, readable, text)
@@ -142,7 +163,7 @@ def _rank(
     }
     # One owner's rows gathered are planned alike for any owner and terms; through the full-text
     # index, the plan depends on how common the terms are.
-    with prepared_reader() if owned else reader().cursor() as cursor:
+    with prepared_reader(owned and prepared) as cursor:
         cursor.execute(statement, values)
         rows = cursor.fetchall()
     gathered = None

@@ -57,7 +57,7 @@ def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> d
         SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
         WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
         ORDER BY id, depth LIMIT %(limit)s"""
-    with prepared_reader() as cursor:
+    with prepared_reader(scope.steady()) as cursor:
         cursor.execute(sql, {**params, "seeds": seeds, "depth": depth, "limit": limit})
         return {row[0]: Reached(depth=row[1], edge_type=row[2], via=row[3]) for row in cursor.fetchall()}
 
@@ -102,7 +102,7 @@ def edges_around(scope: Scope, *, hits: list[uuid.UUID], top: list[uuid.UUID]) -
     by_target = f"""FROM memory_edge e CROSS JOIN LATERAL (
         SELECT m.created_at FROM memory_memory m WHERE m.id = e.target_id AND {visible} {BY_KEY}
     ) m WHERE e.expired_at IS NULL"""
-    with prepared_reader() as cursor:
+    with prepared_reader(scope.steady()) as cursor:
         cursor.execute(
             f"""SELECT 'S', e.target_id, e.source_id, m.created_at {by_source} AND e.edge_type = 'SUPERSEDES'
                     AND e.target_id = ANY(%(hits)s::uuid[])

@@ -91,6 +91,15 @@ class Scope:
     def category_few(self) -> bool:
         return self.category_rows is not None and self.category_rows <= settings.HELIX_SEARCH_EXACT_ROWS
 
+    def steady(self, window: Window | None = None) -> bool:
+        """Whether the best plan of a statement over this scope (in ``window``) is the same
+        whoever asks: only the owner and the workspaces, no category, concept, tags, metadata
+        filter or time window, whose selectivity a plan depends on. Such statements are prepared
+        (``helixsite.db.base.DatabaseWrapper.prepared_cursor``); a category search's, kept to a
+        generic plan, took twice as long (docs/benchmarks.md)."""
+        plain = self.category is None and self.concept is None and not self.tags and self.filters is None
+        return plain and (window is None or (window.start is None and window.end is None))
+
     @property
     def narrow(self) -> bool:
         """Few rows may match (one owner's, a small category's, a filter's): gathered first and

@@ -27,7 +27,13 @@ from memory.vector_indexes import owner_indexed
 def vector_seeds(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID, float]:
     where, params = scope.sql(request.window)
     return nearest(
-        "memory_memory m", where, params, vector, gathered=gathers(scope, MEMORIES.table), owner=scope.user_id
+        "memory_memory m",
+        where,
+        params,
+        vector,
+        gathered=gathers(scope, MEMORIES.table),
+        owner=scope.user_id,
+        prepared=scope.steady(request.window),
     )
 
 
@@ -70,7 +76,14 @@ OWN_INDEX_WIDEN = 2
 
 
 def nearest(
-    table: str, where: str, params: dict[str, Any], vector, *, gathered: tuple | None, owner: str | None = None
+    table: str,
+    where: str,
+    params: dict[str, Any],
+    vector,
+    *,
+    gathered: tuple | None,
+    owner: str | None = None,
+    prepared: bool = False,
 ) -> dict[uuid.UUID, float]:
     """The ``HELIX_SEARCH_VECTOR_K`` rows of ``table`` ("name alias") matching ``where`` nearest to
     ``vector``, with their cosines, never fewer when that many match.
@@ -81,7 +94,9 @@ def nearest(
     that, remembered under ``gathered``). Otherwise the HNSW index answers, its iterative scan
     stepping past the rows the filter leaves out. When a very selective filter makes it give up
     before ``k`` (pgvector stops at ``hnsw.max_scan_tuples``), the rows are ranked exactly after all.
-    ``owner``: the owner the filter keeps to, whose own index the HNSW statement may walk."""
+    ``owner``: the owner the filter keeps to, whose own index the HNSW statement may walk.
+    ``prepared``: the filter's plan does not depend on its values (``Scope.steady``), so the
+    gathering is prepared on the server."""
     name, alias = table.split()
     values = {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K}
     exact = f"""
@@ -90,7 +105,7 @@ def nearest(
         ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
     if gathered is not None:
         few = settings.HELIX_SEARCH_EXACT_ROWS
-        with prepared_reader() as cursor:  # a gathering is planned alike for any owner
+        with prepared_reader(prepared) as cursor:
             cursor.execute(exact.format(cap="LIMIT %(few)s"), {**values, "few": few + 1})
             rows = cursor.fetchall()
         if not rows or rows[0][2] <= few:
@@ -126,6 +141,7 @@ def bm25_seeds(scope: Scope, request: SearchRequest) -> Bm25:
             params=params,
             text=text,
             up_to=settings.HELIX_SEARCH_EXACT_ROWS,
+            prepared=scope.steady(request.window),
         )
         if gathered is not None:
             return gathered

@@ -41,7 +41,7 @@ def speakers_named(scope: Scope, query: str) -> frozenset[str]:
     if not words:
         return frozenset()
     where, params = scope.sql()
-    with prepared_reader() as cursor:
+    with prepared_reader(scope.steady()) as cursor:
         # A word with no lexeme (a stop word: "Will", "May") is never taken for a name.
         cursor.execute(
             f"""SELECT w.word FROM unnest(%(words)s::text[]) AS w(word)
