@@ -130,8 +130,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         first few calls, then a generic plan is kept if it costs no more than theirs did. Only
         for statements whose best plan does not depend on the values: not the HNSW walk, not a
         full-text match across owners, not the kind holders (kept generic, their statement took
-        16 ms a search against 0.9); and whose result columns keep their types when a column
-        changes (no vector in what they return). Behind a pooler that cannot keep prepared
+        16 ms a search against 0.9), and not over a scope a category, filter or time window
+        narrows (``memory.search.scope.Scope.steady``); and whose result columns keep their types
+        when a column changes (no vector in what they return). Behind a pooler that cannot keep prepared
         statements, the setting turns it off: a plain cursor."""
         if not settings.HELIX_DB_PREPARED:
             return self.cursor()
