@@ -34,6 +34,7 @@ from memory.models import Concept, Memory
 from memory.providers import embed_query, get_embedder
 from memory.search.attributes import attribute_holding
 from memory.search.bm25 import NOTHING, Bm25, holding_once
+from memory.search.corpus import MEMORIES
 from memory.search.expand import Reached, edges_around, expand, links_among
 from memory.search.filters import MemoryFilter
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
@@ -46,7 +47,7 @@ from memory.search.restatements import restatements
 from memory.search.rows import recalled
 from memory.search.scope import Scope
 from memory.search.score import Hit, score
-from memory.search.seeds import bm25_seeds, rare_tokens, vector_seeds
+from memory.search.seeds import bm25_seeds, gathers, rare_tokens, vector_seeds
 from memory.search.speakers import speakers_guess, speakers_learn, speakers_named, without_speakers
 from memory.search.standing import standing_for
 from memory.selectors import memory_get_for_actor, memory_list
@@ -273,7 +274,8 @@ def _with_speakers(request: SearchRequest, scope: Scope) -> SearchRequest:
     the words and the meaning are matched without their name (memory.search.speakers)."""
     if settings.HELIX_SEARCH_SPEAKER_WEIGHT <= 0:
         return request
-    return replace(request, speakers=speakers_named(scope, request.query))
+    few = scope.steady() and gathers(scope, MEMORIES.table) is not None
+    return replace(request, speakers=speakers_named(scope, request.query, prepared=few))
 
 
 def _with_kind(bm25: Bm25, scope: Scope, request: SearchRequest) -> Bm25:

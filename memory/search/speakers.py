@@ -34,14 +34,16 @@ _named_before: OrderedDict[Hashable, dict[str, bool]] = OrderedDict()
 _guess_lock = threading.Lock()
 
 
-def speakers_named(scope: Scope, query: str) -> frozenset[str]:
+def speakers_named(scope: Scope, query: str, *, prepared: bool = False) -> frozenset[str]:
     """The lowercased first names, among the query's capitalised words, of speakers of memories
-    in ``scope`` (the same people the speaker preference raises the lines of)."""
+    in ``scope`` (the same people the speaker preference raises the lines of). ``prepared``: the
+    statement is prepared on the server, for a steady scope of few rows (the best way to a word
+    among many rows depends on how many hold it)."""
     words = sorted(_words(query))
     if not words:
         return frozenset()
     where, params = scope.sql()
-    with prepared_reader(scope.steady()) as cursor:
+    with prepared_reader(prepared) as cursor:
         # A word with no lexeme (a stop word: "Will", "May") is never taken for a name.
         cursor.execute(
             f"""SELECT w.word FROM unnest(%(words)s::text[]) AS w(word)
