@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import connection
@@ -77,7 +78,12 @@ class OwnedVectors:
 
     def index_name(self, user_id: str) -> str:
         """The name of ``user_id``'s index: a digest, so any owner's name makes a valid one."""
-        return self.prefix + hashlib.sha256(user_id.encode()).hexdigest()[:24]
+        return _index_name(self.prefix, user_id)
+
+
+@lru_cache(maxsize=4096)  # asked a few times a search, for the same few owners
+def _index_name(prefix: str, user_id: str) -> str:
+    return prefix + hashlib.sha256(user_id.encode()).hexdigest()[:24]
 
 
 MEMORIES = OwnedVectors("memory_memory", "memory_owner_hnsw_")

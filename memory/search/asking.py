@@ -16,6 +16,7 @@ its asker wants, and keeps its score.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.ingest.english.sentences import is_question, split_sentences
 from memory.ingest.english.topics import topic_words
@@ -34,16 +35,28 @@ _POLITE_REQUEST = re.compile(
 def only_asks(content: str, query_topics: set[str]) -> bool:
     """Whether every sentence of ``content`` that shares one of ``query_topics`` is a question that
     asks for no work (and at least one sentence shares one)."""
-    said = speaker_label(content[:READ_CHARS])[1]
-    if not query_topics or "?" not in said:
+    if not query_topics:
         return False
+    asking, telling = _topics_asked_and_told(content[:READ_CHARS])
+    return bool(asking & query_topics) and not telling & query_topics
+
+
+# The same memories come back search after search (an owner's few hundred, read for each question
+# about them): what a memory asks and tells is read once.
+@lru_cache(maxsize=4096)
+def _topics_asked_and_told(content: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The topic words of the sentences of ``content`` that ask about something, and of the others;
+    none asked when no sentence asks."""
+    said = speaker_label(content)[1]
+    if "?" not in said:
+        return frozenset(), frozenset()
     asking: list[str] = []
     telling: list[str] = []
     for sentence in split_sentences(said):
         (asking if _asks_about(sentence) else telling).append(sentence)
-    if not asking or topic_words(" ".join(telling)) & query_topics:
-        return False
-    return bool(topic_words(" ".join(asking)) & query_topics)
+    if not asking:
+        return frozenset(), frozenset()
+    return frozenset(topic_words(" ".join(asking))), frozenset(topic_words(" ".join(telling)))
 
 
 def _asks_about(sentence: str) -> bool:

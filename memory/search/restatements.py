@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 
@@ -92,6 +93,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     return list(found.values())
 
 
+@lru_cache(maxsize=4096)  # the same memories are read search after search
 def _gives_value(said: str, names: bool) -> bool:
     return holds_value(said) or (names and names_one(said))
 

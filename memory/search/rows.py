@@ -34,8 +34,13 @@ class Recalled:
     valid_to: datetime | None
     expires_at: datetime | None
     cosine: float
-    metadata: dict
+    metadata_stored: str | dict | None  # as read: decoded when a result shows it (``metadata``)
     facets: dict
+
+    @property
+    def metadata(self) -> dict:
+        """A few hundred candidates are scored, ten are shown: only those read their metadata."""
+        return _json(self.metadata_stored)
 
 
 def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
@@ -74,7 +79,7 @@ def _recalled(row: tuple) -> Recalled:
         end,
         expires,
         float(cosine),
-        _json(metadata),
+        metadata,
         _json(facets),
     )
 

@@ -69,6 +69,8 @@ def score(
     method = settings.HELIX_SEARCH_BM25_NORMALIZATION
     top_rrf = max(fused.values(), default=0.0) or 1.0
     w = settings.HELIX_SEARCH_BLEND_BM25_WEIGHT
+    # Each read of a setting is a lookup through Django's lazy settings: read once, not once a hit.
+    seeds, fusion = settings.HELIX_SEARCH_SEEDS, settings.HELIX_SEARCH_FUSION
     hits: dict[uuid.UUID, Hit] = {}
     for memory_id, memory in memories.items():
         cosine = cosines.get(memory_id, 0.0)
@@ -82,11 +84,11 @@ def score(
             rrf_rank=rrf_rank.get(memory_id),
             reached=reached.get(memory_id),
         )
-        if settings.HELIX_SEARCH_SEEDS == "bm25":
+        if seeds == "bm25":
             hit.semantic = bm25.normalized(memory_id, "max")
-        elif settings.HELIX_SEARCH_SEEDS == "vector":
+        elif seeds == "vector":
             hit.semantic = max(cosine, 0.0)
-        elif settings.HELIX_SEARCH_FUSION == "rrf" and memory_id in fused:
+        elif fusion == "rrf" and memory_id in fused:
             hit.semantic = fused[memory_id] / top_rrf
         else:
             lexical = bm25.normalized(memory_id, method)
@@ -97,16 +99,18 @@ def score(
     weight = settings.HELIX_SEARCH_PPR_WEIGHT
     ppr = personalized_pagerank(hits, links) if weight > 0 else {}
     now = timezone.now()
+    days = settings.HELIX_SEARCH_FRESHNESS_DAYS
+    semantic_weight, importance_weight = settings.HELIX_SEARCH_SEMANTIC_WEIGHT, settings.HELIX_SEARCH_IMPORTANCE_WEIGHT
     for memory_id, hit in hits.items():
         hit.ppr = ppr.get(memory_id, 0.0) if weight > 0 else None
         age_days = max((now - hit.event_time).total_seconds() / 86400, 0.0)
-        hit.freshness = math.exp(-age_days / settings.HELIX_SEARCH_FRESHNESS_DAYS)
+        hit.freshness = math.exp(-age_days / days)
         # Graph proximity scales a memory's own relevance: it can promote a relevant hit,
         # never lift an unrelated neighbour above it.
         hit.score = (
-            settings.HELIX_SEARCH_SEMANTIC_WEIGHT * hit.semantic * (1 + weight * (hit.ppr or 0.0))
+            semantic_weight * hit.semantic * (1 + weight * (hit.ppr or 0.0))
             + request.mode.freshness_weight * hit.freshness
-            + settings.HELIX_SEARCH_IMPORTANCE_WEIGHT * hit.memory.importance
+            + importance_weight * hit.memory.importance
         )
     return sorted(hits.values(), key=lambda h: -h.score)
 

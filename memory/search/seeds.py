@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 import uuid
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 
 from helixsite.db.replicas import prepared_reader, reader
@@ -170,7 +172,15 @@ def rare_tokens(query: str) -> list[str]:
 
 
 def vector_text(vector) -> str:
-    return "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
+    """A vector as pgvector reads it, seven significant digits a value. A search sends its query's
+    vector in three to five statements: written once (a 384-value vector took 0.1 ms each time)."""
+    array = np.asarray(vector)
+    return _vector_text(array.tobytes(), array.dtype.str)
+
+
+@lru_cache(maxsize=16)
+def _vector_text(raw: bytes, dtype: str) -> str:
+    return "[" + ",".join(map("{:.7g}".format, np.frombuffer(raw, dtype=dtype).tolist())) + "]"
 
 
 def rrf(rankings: list[dict[uuid.UUID, int]], k: int) -> dict[uuid.UUID, float]:
