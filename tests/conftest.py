@@ -16,7 +16,7 @@ import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connection, connections, transaction
 from django.test import TestCase, override_settings
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 from psycopg import sql
 from pytest_django.live_server_helper import LiveServer
 
@@ -29,6 +29,10 @@ from tests.openai_compatible_server import OpenAICompatibleServer
 
 _embedded_was_running: bool | None = None
 T = TypeVar("T")
+# How long a browser test's expect() waits for a page to show what it asserts, instead of
+# Playwright's 5 s: the live server is a thread of the test's process, and on a busy machine it
+# and chromium may take that long to answer a click. It passes as soon as the page shows it.
+BROWSER_EXPECT_MS = 30_000
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -109,9 +113,11 @@ def browser_page(live_server, monkeypatch) -> Iterator[Page]:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium)
+        expect.set_options(timeout=BROWSER_EXPECT_MS)
         try:
             yield browser.new_page()
         finally:
+            expect.set_options(timeout=None)  # Playwright's own again
             browser.close()
             connections.close_all()
 

@@ -15,9 +15,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
 import numpy as np
 import psycopg
@@ -448,15 +448,20 @@ def test_a_run_killed_outright_resumes_where_it_stopped(team):
     embedding_space_ensure()
     rows = [ImportRow(n, "bob", fact, "fact", "team", {}, None, "") for n, fact in enumerate(FACTS)]
     import_rows(actor=team["writer"], rows=rows, batch_size=50, rebuild_index="never")
+    released = threading.Event()
     with OpenAICompatibleServer() as endpoint:
-        endpoint.queue(EMBEDDINGS, *[slow_words(384)] * 200)
+        # The probe and two batches are answered; the third waits until the first run is killed.
+        endpoint.queue(EMBEDDINGS, *words_held_after(3, released, dimension=384))
         command = [*REEMBED, "--model", "words-384", "--dimension", "384", "--base-url", endpoint.base_url]
         try:
-            first = subprocess.Popen(command, cwd=ROOT, env=server_env(), start_new_session=True)
+            # The held batch waits for the kill, not for the client's timeout to fail the run.
+            held = server_env(HELIX_EMBEDDING_TIMEOUT=str(HOLD_SECONDS))
+            first = subprocess.Popen(command, cwd=ROOT, env=held, start_new_session=True)
             embedding = ReembedJob.objects.filter(phase="embedding", done__gte=4)
             assert wait_for(embedding.exists, while_running=first), "the first run never got going"
             os.killpg(first.pid, signal.SIGKILL)
             first.wait(timeout=30)
+            released.set()
             sent_before_kill = len(texts_sent(endpoint))
             with connection.cursor() as cursor:
                 cursor.execute("SELECT content FROM memory_memory WHERE embedding_next IS NOT NULL")
@@ -465,6 +470,7 @@ def test_a_run_killed_outright_resumes_where_it_stopped(team):
 
             second = subprocess.run(command, cwd=ROOT, env=server_env(), capture_output=True, text=True, timeout=300)
         finally:
+            released.set()
             if schema.next_dimension(schema.TABLES[0]) is not None:
                 reembed_abort()
 
@@ -512,11 +518,21 @@ def test_a_search_prepared_before_another_process_switched_the_vectors_answers_a
 REEMBED = [sys.executable, "manage.py", "reembed", "--provider", "openai", "--batch-size", "2"]
 
 
-def slow_words(dimension: int) -> Callable[[dict], Answer]:
-    def answer(body: dict) -> Answer:
-        return replace(embedding_answer([word_vector(t, dimension) for t in body["input"]]), delay=0.3)
+HOLD_SECONDS = 300
 
-    return answer
+
+def words_held_after(answered: int, released: threading.Event, *, dimension: int) -> list[Callable[[dict], Answer]]:
+    """Vectors of the words: the first ``answered`` requests at once, every later one once
+    ``released`` is set. A run is held mid-way however slowly the test gets to killing it."""
+
+    def words(body: dict) -> Answer:
+        return embedding_answer([word_vector(t, dimension) for t in body["input"]])
+
+    def held(body: dict) -> Answer:
+        released.wait(timeout=HOLD_SECONDS)
+        return words(body)
+
+    return [words] * answered + [held] * 200
 
 
 def wait_for(condition: Callable[[], bool], *, while_running: subprocess.Popen | None = None) -> bool:

@@ -23,6 +23,9 @@ import pytest
 from helixsite import embedded_db
 
 ROOT = Path(__file__).resolve().parents[2]
+# serve makes a database (initdb, every migration) and loads the embedding model before it says it
+# runs: about 15 s on an idle machine, several times that on a busy one. A bound, never a measure.
+SERVE_STARTUP_SECONDS = 300
 
 
 def free_port() -> int:
@@ -93,7 +96,7 @@ def test_serve_starts_everything_hands_over_credentials_and_ctrl_c_stops_it_all(
     output = Output(process)
     base = f"http://127.0.0.1:{port}"
     try:
-        assert output.wait_for("Helixsite is running.", timeout=150), output.text
+        assert output.wait_for("Helixsite is running.", timeout=SERVE_STARTUP_SECONDS), output.text
         # Its output is a pipe, not a terminal: the credentials are in a file only this user can read.
         handed_over = data_dir / "first-admin.txt"
         assert f"API token are in {handed_over} (readable by this user only)" in output.text

@@ -22,7 +22,7 @@ import psycopg
 import pytest
 
 from helixsite import embedded_db
-from tests.stewardship.test_serve import ROOT, Output, free_port, serve_env
+from tests.stewardship.test_serve import ROOT, SERVE_STARTUP_SECONDS, Output, free_port, serve_env
 
 pytestmark = pytest.mark.slow
 
@@ -130,7 +130,7 @@ def complaints(lines: list[str]) -> list[str]:
 
 def test_the_database_stopped_and_started_under_a_running_server(serve, data_dir):
     process, output, base = serve
-    assert output.wait_for("Helixsite is running.", timeout=150), output.text
+    assert output.wait_for("Helixsite is running.", timeout=SERVE_STARTUP_SECONDS), output.text
     # Not a terminal: serve handed the first admin's credentials over in a file.
     handed_over = (data_dir / "first-admin.txt").read_text()
     agent = Agent(base, re.search(r"API token:\s+(\S+)", handed_over).group(1))

@@ -5,6 +5,7 @@ time; and every parsed one runs as SQL: PostgreSQL accepts the statement, whatev
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -18,7 +19,10 @@ from memory.search.filters import FIELDS, LOGICAL, OPERATORS, memory_filter_pars
 
 pytestmark = pytest.mark.django_db
 
-BUDGET_SECONDS = 0.25  # one parse, whatever it is given
+# One parse, whatever it is given. The worst costs a few milliseconds (under a millisecond for the
+# deep and wide ones, refused at the first term too many); walking all of a 200,000-term filter
+# costs most of a second. A reading over the budget is taken again (``_cost``), not trusted.
+BUDGET_SECONDS = 0.25
 
 scalars = st.one_of(
     st.none(),
@@ -68,6 +72,22 @@ def _shaped(values: st.SearchStrategy) -> st.SearchStrategy:
     )
 
 
+def _cost(raw: Any, *, took: float) -> float:
+    """The seconds parsing ``raw`` takes, given the first reading ``took``: the least of three when
+    that one is over the budget, so a pause of the machine (a collection, a busy core) is not
+    taken for the parser's cost."""
+    if took < BUDGET_SECONDS:
+        return took
+    return min(took, _seconds(raw), _seconds(raw))
+
+
+def _seconds(raw: Any) -> float:
+    started = time.perf_counter()
+    with contextlib.suppress(InvalidInput):
+        memory_filter_parse(raw)
+    return time.perf_counter() - started
+
+
 def _parse_in_time(raw: Any):
     started = time.perf_counter()
     try:
@@ -83,7 +103,7 @@ def _parse_in_time(raw: Any):
             "out_of_range",
         }
         parsed = None
-    assert time.perf_counter() - started < BUDGET_SECONDS
+    assert _cost(raw, took=time.perf_counter() - started) < BUDGET_SECONDS
     return parsed
 
 
@@ -135,5 +155,5 @@ def test_deep_and_wide_filters_are_refused_at_once(raw):
     started = time.perf_counter()
     with pytest.raises(InvalidInput) as refused:
         memory_filter_parse(raw)
-    assert time.perf_counter() - started < BUDGET_SECONDS
+    assert _cost(raw, took=time.perf_counter() - started) < BUDGET_SECONDS
     assert refused.value.code in {"filter_too_deep", "filter_too_large", "unknown_filter_field"}
