@@ -9,7 +9,7 @@ import pytest
 from django.test import override_settings
 
 from memory.search.conductor import memory_search
-from memory.search.kinds import asked_kind, instance_query, lexicon, plural
+from memory.search.kinds import asked_kind, holding, holds_an_instance, instance_query, lexicon, plural
 
 
 @pytest.mark.parametrize(
@@ -57,6 +57,40 @@ def test_every_kind_matches_its_plural_and_its_instances_are_a_valid_full_text_q
             assert lexicon()[plural(kind.name)] is kind
             cursor.execute("SELECT numnode(to_tsquery('english', %s))", [instance_query(kind)])
             assert cursor.fetchone()[0] > 0, kind.name
+
+
+def test_an_owners_rows_read_word_by_word_hold_an_instance_exactly_when_the_whole_query_says_so(db):
+    """Every kind, over texts naming each instance, each phrase's words apart or in another order,
+    an instance inside a longer word, and text naming none: the cheap reading and the whole query
+    agree on every one."""
+    from django.db import connection
+
+    kinds = {id(kind): kind for kind in lexicon().values()}.values()
+    checked = 0
+    with connection.cursor() as cursor:
+        for kind in kinds:
+            texts = ["Nothing of the kind here, only the weather.", f"My {kind.name} is lovely."]
+            for instance in kind.instances[:60]:
+                words = instance.replace("-", " ").split()
+                texts += [f"We talked about {instance} today.", f"{' and then '.join(reversed(words))}."]
+                texts += [f"{words[0]}s and {words[-1]}ing", f"super{words[0]}"]
+            how = holding(kind)
+            cursor.execute(
+                f"""SELECT t, m.search_vector @@ to_tsquery('english', %(instances)s), {holds_an_instance(how)}
+                    FROM unnest(%(texts)s::text[]) AS t, LATERAL (SELECT to_tsvector('english', t) AS search_vector) m""",
+                {
+                    "texts": texts,
+                    "instances": instance_query(kind),
+                    "words": how.words,
+                    "phrase_words": how.phrase_words,
+                    "phrases": how.phrases,
+                },
+            )
+            rows = cursor.fetchall()
+            assert [(text, whole) for text, whole, _ in rows] == [(text, cheap) for text, _, cheap in rows], kind.name
+            assert any(whole for _, whole, _ in rows), kind.name
+            checked += len(rows)
+    assert checked > 10_000
 
 
 def test_reading_a_long_hostile_question_takes_no_longer_than_its_first_characters():
