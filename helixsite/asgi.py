@@ -8,14 +8,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import django
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.http import HttpRequest, HttpResponseBase
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+T = TypeVar("T")
 
 
 class OneThreadHandler(ASGIHandler):
@@ -32,9 +38,56 @@ class OneThreadHandler(ASGIHandler):
     def __init__(self) -> None:
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
+        self._idle: list[RequestThread] = []
+
+    async def __call__(
+        self, scope: dict[str, Any], receive: Callable[[], Awaitable[Any]], send: Callable[[Any], Awaitable[None]]
+    ) -> None:
+        """As Django's, each request's synchronous work on a thread of its own, but a thread a
+        request before it finished with rather than one started for it and stopped after it
+        (asgiref's default: 0.35–0.45 ms a request, waiting for the new thread to start, against
+        0.05 ms on one kept). A thread still running what a request left (its client went away
+        mid-view) is not kept."""
+        if scope["type"] != "http":
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        thread = self._idle.pop() if self._idle else RequestThread()
+        async with ThreadSensitiveContext(executor=thread):
+            await self.handle(scope, receive, send)
+        if thread.idle and len(self._idle) < KEPT_REQUEST_THREADS:
+            self._idle.append(thread)
+        else:
+            thread.shutdown(wait=False)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+
+# Threads kept for the next requests: as many as a worker serves at once, at the most.
+KEPT_REQUEST_THREADS = 8
+
+
+class RequestThread(ThreadPoolExecutor):
+    """One thread for one request at a time, which knows whether it still runs anything."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1, thread_name_prefix="request")
+        self._running = 0
+        self._counting = threading.Lock()
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        with self._counting:
+            self._running += 1
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, _: Future) -> None:
+        with self._counting:
+            self._running -= 1
+
+    @property
+    def idle(self) -> bool:
+        return self._running == 0
 
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "helixsite.settings.base")
