@@ -144,14 +144,9 @@ class Holding:
     phrases: str  # the phrases' query, ``to_tsquery``'s text; "" when the kind has none
 
 
-_held: dict[str, Holding] = {}  # by kind, parsed once a process: the lexicon and the parser do not change
-
-
+@cache  # once a process: the lexicon and the parser do not change
 def holding(kind: Kind) -> Holding:
     """``kind``'s instances as the index parses them (one statement, the first time it is asked)."""
-    known = _held.get(kind.name)
-    if known is not None:
-        return known
     alternatives = _alternatives(kind)
     single = [words[0] for _, words in alternatives if len(words) == 1]
     phrases = [(alternative, words) for alternative, words in alternatives if len(words) > 1]
@@ -162,18 +157,17 @@ def holding(kind: Kind) -> Holding:
                       tsvector_to_array(to_tsvector('english', %(phrase_words)s)),
                       CASE WHEN %(phrases)s = '' THEN '' ELSE to_tsquery('english', %(phrases)s)::text END""",
             {
-                "instances": " | ".join(alternative for alternative, _ in alternatives),
+                "instances": instance_query(kind),
                 "words": " ".join(single),
                 "phrase_words": " ".join(word for _, words in phrases for word in words),
                 "phrases": " | ".join(alternative for alternative, _ in phrases),
             },
         )
-        row = cursor.fetchone()
-    known = _held[kind.name] = Holding(*row)
-    return known
+        return Holding(*cursor.fetchone())
 
 
-def _alternatives(kind: Kind) -> list[tuple[str, list[str]]]:
+@cache  # read at every question for a kind
+def _alternatives(kind: Kind) -> tuple[tuple[str, list[str]], ...]:
     """Each instance the index keeps as its words: its ``to_tsquery`` text, and its words."""
     found = []
     for instance in kind.instances:
@@ -181,7 +175,7 @@ def _alternatives(kind: Kind) -> list[tuple[str, list[str]]]:
         if not words or not all(word.isascii() and word.isalnum() and len(word) > 1 for word in words):
             continue
         found.append(("(" + " <-> ".join(words) + ")" if len(words) > 1 else words[0], words))
-    return found
+    return tuple(found)
 
 
 def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list[uuid.UUID], list[str]]:
