@@ -72,10 +72,10 @@ def project(
     above: dict[uuid.UUID, float] = {}
     for restatement in sorted(restated, key=lambda r: by_id[r.later].event_time):
         later = by_id[restatement.later]
-        floor = above.get(restatement.earlier, by_id[restatement.earlier].score)
+        floor = above.get(restatement.above, by_id[restatement.above].score)
         later.score = max(later.score, floor + 1e-3)
-        above[restatement.earlier] = later.score
-        later.flags["restates"] = str(restatement.earlier)
+        above[restatement.above] = later.score
+        later.flags["restates"] = str(restatement.updates)
     for reply_id, ask_id in (replies or {}).items():
         # What answered the ask the request repeats comes right after it (memory.search.replies).
         if reply_id in by_id and ask_id in by_id:

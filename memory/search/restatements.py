@@ -19,6 +19,16 @@ in meaning to each other
 (``HELIX_SEARCH_RESTATEMENT_SIMILARITY``): about the same thing, not two things the question touches.
 A later hit meeting all of this while already ranked above the earlier one stays where it is, and is
 labelled all the same: the label says what it updates.
+
+Of several earlier hits near a later one, the best ranked is not always the one it updates: a
+whole memory near in meaning may give its value of something else ("Can you write one? App,
+postgres, redis" beside "Our staging database is a Postgres 13 instance", for "We're on Postgres 16
+now"; "she pays half the bill" beside "Electricity is 38 cent a kWh"). So the label names the
+earlier hit the later one *frames*: a sentence of each gives a value at most ``_BESIDE`` words from
+the same word of the question, and the later sentence gives one the earlier does not; the owner's
+own statement before the assistant's, then the best ranked. With none framed, it names the best
+ranked near one. Where the later hit is raised does not change: just above the best ranked near
+one, so it ranks above the one its label names too.
 """
 
 from __future__ import annotations
@@ -31,7 +41,9 @@ from functools import lru_cache
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import UPDATE_WORDS, holds_value, names_one
+from memory.ingest.english.changes import UPDATE_WORDS, bare_value, holds_value, names_one, values
+from memory.ingest.english.sentences import split_sentences
+from memory.ingest.english.topics import topic_words
 from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.search.params import SearchRequest
 from memory.search.score import Hit
@@ -58,17 +70,29 @@ _LATEST = re.compile(
 # deploys?": "Ines approves them now"), and there a name is a value as a figure is. Elsewhere a name
 # is mostly said in passing ("Our group, 'Connected LGBTQ Activists', is made of all kinds of people").
 _NAMES_ASKED = re.compile(r"\b(?:who|whom|whose|which)\b", re.IGNORECASE)
+# A value frames a word of the question at most this many words from it ("Postgres 16", "29.5 cent
+# per kWh", "my manager, Maggie Oyelaran"), not one further off in its sentence ("a Lighthouse score
+# of 90 on mobile for launch" gives no launch date). The question's asking words and its prepositions
+# frame nothing ("What growth target are we measuring Q1 against?": "against" frames any figure).
+_BESIDE = 3
+_NOT_FRAMING = frozenset(
+    {"what", "which", "who", "whom", "whose", "how", "when", "where", "why", "much", "long", "per"}
+    | {"against", "across", "after", "along", "around", "before", "behind", "below", "between", "beyond"}
+    | {"during", "into", "near", "onto", "over", "since", "through", "toward", "towards", "under", "until"}
+    | {"upon", "within", "without"}
+)
 
 
 @dataclass(frozen=True)
 class Restatement:
     later: uuid.UUID
-    earlier: uuid.UUID
+    updates: uuid.UUID  # the earlier hit it names as the one it updates
+    above: uuid.UUID  # the best ranked earlier hit it restates: ``updates`` or one ranked above it
 
 
 def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
-    """The later hits that restate an earlier hit shown, each with the best ranked one it restates
-    (raised just above it if below it). ``hits`` best first."""
+    """The later hits that restate an earlier hit shown, each with the one it names as updated and
+    the best ranked one it restates (raised just above it if below it). ``hits`` best first."""
     latest = _LATEST.search(request.query[:_QUERY_CHARS]) is not None
     if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request, latest):
         return []
@@ -86,11 +110,20 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     if not pairs:
         return []
     near = _near(pairs)
-    found: dict[uuid.UUID, Restatement] = {}
-    for later, earlier in pairs:  # earlier hits in rank order: the first near one is the best ranked
-        if (later.memory.id, earlier.memory.id) in near and later.memory.id not in found:
-            found[later.memory.id] = Restatement(later.memory.id, earlier.memory.id)
-    return list(found.values())
+    asked = _asked_words(request.query[:_QUERY_CHARS])
+    by_id = {h.memory.id: h for h in valued}
+    joined: dict[uuid.UUID, list[Hit]] = {}  # each later hit's near earlier ones, best ranked first
+    for later, earlier in pairs:
+        if (later.memory.id, earlier.memory.id) in near:
+            joined.setdefault(later.memory.id, []).append(earlier)
+    found = []
+    for later_id, restated in joined.items():
+        speaker = _speaker(by_id[later_id])
+        framed = [e for e in restated if _frames(by_id[later_id], e, asked, names)]
+        # What the owner said themselves before what the assistant said, then the best ranked.
+        framed.sort(key=lambda e: _speaker(e) != speaker)
+        found.append(Restatement(later_id, (framed or restated)[0].memory.id, restated[0].memory.id))
+    return found
 
 
 @lru_cache(maxsize=4096)  # the same memories are read search after search
@@ -120,6 +153,53 @@ def _restates(later: Hit, earlier: Hit) -> bool:
 def _said(hit: Hit) -> str:
     """The words of a memory, without the speaker's label before them ("April: …" names no month)."""
     return speaker_label(hit.memory.content[:CUE_CHARS])[1]
+
+
+def _asked_words(query: str) -> frozenset[str]:
+    return frozenset(topic_words(query)) - _NOT_FRAMING
+
+
+def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool) -> bool:
+    """A sentence of ``later`` and one of ``earlier`` each give a value beside the same word of the
+    question, and the later one a value the earlier does not."""
+    before = [_beside(sentence, asked) for sentence in _valued_sentences(_said(earlier), names)]
+    for sentence in _valued_sentences(_said(later), names):
+        words, given = _beside(sentence, asked)
+        for earlier_words, earlier_given in before:
+            if words & earlier_words and given - earlier_given:
+                return True
+    return False
+
+
+def _beside(sentence: tuple[tuple[frozenset[str], str | None], ...], asked: frozenset[str]) -> tuple[set, set]:
+    """The question's words in ``sentence`` with a value at most ``_BESIDE`` words from them, and
+    those values."""
+    words: set[str] = set()
+    given: set[str] = set()
+    for n, (_, value) in enumerate(sentence):
+        if value is not None:
+            framing = set().union(*(stems for stems, _ in sentence[max(0, n - _BESIDE) : n + _BESIDE + 1])) & asked
+            if framing:
+                words |= framing
+                given.add(value)
+    return words, given
+
+
+@lru_cache(maxsize=4096)
+def _valued_sentences(said: str, names: bool) -> tuple[tuple[tuple[frozenset[str], str | None], ...], ...]:
+    """Each sentence of ``said`` that gives a value, as its words in order: each word's stems (as
+    the question's are read) and the value it gives, if any."""
+    out = []
+    for sentence in split_sentences(said):
+        if _gives_value(sentence, names):
+            given = values(sentence, names=names)
+            out.append(
+                tuple(
+                    (frozenset(topic_words(word)), bare_value(word) if bare_value(word) in given else None)
+                    for word in sentence.split()
+                )
+            )
+    return tuple(out)
 
 
 def _speaker(hit: Hit) -> str | None:

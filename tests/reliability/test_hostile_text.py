@@ -30,7 +30,7 @@ import memory
 import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.atoms import Atom
-from memory.ingest.english.changes import names_one
+from memory.ingest.english.changes import names_one, values
 from memory.ingest.english.sentences import holds_code, split_sentences
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
@@ -217,6 +217,17 @@ def test_a_hits_words_read_for_a_name_cost_a_bounded_time():
         "names called": "Wow, Nate! " * (limit // 11),
     }
     costs = {family: _cost(lambda: names_one(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_the_values_a_hits_sentences_give_cost_a_bounded_time():
+    """Read at search on each sentence of the hits a restatement may join
+    (memory.search.restatements): every word holding a figure, every number in words, every day or
+    month, and every name."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES // 4
+    texts = {**_adversarial(limit), "figures": "4.5.4 " * (limit // 6), "names": "is Dev Raman " * (limit // 13)}
+    costs = {family: _cost(lambda: values(text, names=True), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
 

@@ -16,6 +16,7 @@ words of each side are data, ``lists/stances.txt``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memory.ingest.atoms import Change
 from memory.ingest.english.entities import NOT_NAMES
@@ -293,6 +294,28 @@ def names_one(text: str) -> bool:
     value too, of who or what ("Kofi approves every production deploy", later "Ines approves them
     now"). Read where a question asks who or which (memory.search.restatements), not at ingestion:
     a name is said in passing far more often than a figure ("Back from Easter, and the plan changed")."""
+    return next(_names(text), None) is not None
+
+
+def values(text: str, *, names: bool = False) -> frozenset[str]:
+    """The values ``text`` gives, as said, lower-cased: each word holding a figure ("4.5.4",
+    "$14,500", "04:30"), a number in words, a day or month by its name, and with ``names`` each name
+    (``names_one``): "we're on clap 4.5.4 now" gives "4.5.4", "since Monday my manager is Dev Raman"
+    gives "monday", "dev" and "raman"."""
+    found = {bare_value(word) for word in text.split() if _FIGURE.search(word) is not None}
+    found |= {amount for amount in amounts(text) if _FIGURE.search(amount) is None}  # in words
+    found |= {match.lower() for match in _CALENDAR.findall(text)}
+    if names:
+        found |= {name.lower() for name in _names(text)}
+    return frozenset(found)
+
+
+def bare_value(word: str) -> str:
+    """A word as ``values`` gives it: without the marks around it, lower-cased."""
+    return word.strip(".,;:!?()[]{}\"'`*").lower()
+
+
+def _names(text: str) -> Iterator[str]:
     for match in _NAME_WORD.finditer(text):
         before = match.start() - 1
         while before >= 0 and text[before] in " \t":  # each run of spaces is read for one word at most
@@ -300,8 +323,7 @@ def names_one(text: str) -> bool:
         if before < 0 or text[before] in _OPENERS or text[match.end() : match.end() + 1] in _CALLING:
             continue
         if match.group(0) not in NOT_NAMES:
-            return True
-    return False
+            yield match.group(0)
 
 
 def says_amount_changed(text: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from memory.ingest.english.changes import names_one
+from memory.ingest.english.changes import names_one, values
 from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +238,49 @@ def test_a_name_is_a_value_only_of_a_question_asking_who_or_which(team, add):
 )
 def test_a_name_inside_a_sentence_is_read_and_a_name_called_or_an_opener_is_not(text, names):
     assert names_one(text) is names
+
+
+STAGING = "user: Today: staging. Our staging database is a Postgres 13 instance on RDS, and it went down yesterday."
+COMPOSE = (
+    "user: Different topic: we want a local staging setup with docker compose so people stop testing against "
+    "real staging. Can you write one? App, postgres, redis, a worker."
+)
+CI_IMAGE = "assistant: The nightly CI job now tests staging migrations against the postgres 13 image."
+UPGRADE = "user: Big news: Tomasz did the staging database upgrade over the weekend. We're on Postgres 16 now."
+
+
+def test_the_label_names_the_earlier_hit_that_gives_its_value_beside_the_same_word(team, add):
+    """Near in meaning to the upgrade are both the compose request (whose only value is "write one")
+    and the statement of the version it changes; the label names the one with a value beside
+    "Postgres", the owner's own before the assistant's, and the upgrade ranks above all three."""
+    staging = said(add, STAGING, "2026-01-29T16:20:00Z")
+    compose = said(add, COMPOSE, "2026-01-29T16:25:00Z")
+    image = said(add, CI_IMAGE, "2026-01-29T16:30:00Z")
+    distractors(add, "2026-02")
+    upgrade = said(add, UPGRADE, "2026-03-03T08:45:00Z")
+
+    results = ranked(team, "Which major version of Postgres is staging running?")
+    ids = [r["id"] for r in results]
+
+    assert next(r for r in results if r["id"] == upgrade)["restates"] == staging
+    assert all(ids.index(upgrade) < ids.index(earlier) for earlier in (staging, compose, image) if earlier in ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("We're on clap 4.5.4 now.", {"4.5.4"}),
+        ("Electricity is 38 cent a kWh here, it's brutal.", {"38"}),
+        ("Tessellate quoted $18,000 a year for the support contract.", {"$18,000"}),
+        ("We launch on 7 April, two weeks before Easter.", {"7", "april", "two"}),
+        ("Since Monday my manager is Dev Raman.", {"monday"}),
+    ],
+)
+def test_the_values_a_sentence_gives(text, given):
+    assert values(text) == given
+
+
+def test_with_names_a_name_is_a_value_and_a_name_called_is_not():
+    said = "Thanks, Nate! Since Monday my manager is Dev Raman from Sales."
+    assert values(said, names=True) == {"monday", "dev", "raman"}
+    assert values(said) == {"monday"}
