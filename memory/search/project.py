@@ -72,9 +72,10 @@ def project(
     above: dict[uuid.UUID, float] = {}
     for restatement in sorted(restated, key=lambda r: by_id[r.later].event_time):
         later = by_id[restatement.later]
-        floor = above.get(restatement.above, by_id[restatement.above].score)
-        later.score = max(later.score, floor + 1e-3)
-        above[restatement.above] = later.score
+        if restatement.above is not None:
+            floor = above.get(restatement.above, by_id[restatement.above].score)
+            later.score = max(later.score, floor + 1e-3)
+            above[restatement.above] = later.score
         later.flags["restates"] = str(restatement.updates)
     for reply_id, ask_id in (replies or {}).items():
         # What answered the ask the request repeats comes right after it (memory.search.replies).

@@ -29,6 +29,12 @@ the same word of the question, and the later sentence gives one the earlier does
 own statement before the assistant's, then the best ranked. With none framed, it names the best
 ranked near one. Where the later hit is raised does not change: just above the best ranked near
 one, so it ranks above the one its label names too.
+
+A later hit already above an earlier one in the results is labelled as its update when it frames it
+(and says a change), even where the two are not near as wholes or the earlier one was found by one
+signal only: a label moves nothing, and a value beside the same word is evidence enough of what it
+updates ("since Monday my manager is Dev Raman" in a long turn about a reorg, after "the Q1 report
+for my manager, Maggie Oyelaran" in a turn introducing the project).
 """
 
 from __future__ import annotations
@@ -87,7 +93,9 @@ _NOT_FRAMING = frozenset(
 class Restatement:
     later: uuid.UUID
     updates: uuid.UUID  # the earlier hit it names as the one it updates
-    above: uuid.UUID  # the best ranked earlier hit it restates: ``updates`` or one ranked above it
+    # The best ranked earlier hit it restates, ``updates`` or one ranked above it; None: already above
+    # what it updates, it is labelled and not raised.
+    above: uuid.UUID | None
 
 
 def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
@@ -107,9 +115,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         for earlier in valued
         if earlier is not later and earlier.memory.id in shown and _restates(later, earlier)
     ]
-    if not pairs:
-        return []
-    near = _near(pairs)
+    near = _near(pairs) if pairs else set()
     asked = _asked_words(request.query[:_QUERY_CHARS])
     by_id = {h.memory.id: h for h in valued}
     joined: dict[uuid.UUID, list[Hit]] = {}  # each later hit's near earlier ones, best ranked first
@@ -123,6 +129,22 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         # What the owner said themselves before what the assistant said, then the best ranked.
         framed.sort(key=lambda e: _speaker(e) != speaker)
         found.append(Restatement(later_id, (framed or restated)[0].memory.id, restated[0].memory.id))
+    shown_hits = hits[: request.limit]
+    for n, later in enumerate(shown_hits):  # labelled only: already above, it moves nowhere
+        if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
+            continue
+        if not _says_a_change(later, latest):
+            continue
+        framed = [
+            earlier
+            for earlier in shown_hits[n + 1 :]
+            if _restates(later, earlier)
+            and _gives_value(_said(earlier), names)
+            and _frames(later, earlier, asked, names)
+        ]
+        framed.sort(key=lambda e: _speaker(e) != _speaker(later))
+        if framed:
+            found.append(Restatement(later.memory.id, framed[0].memory.id, None))
     return found
 
 

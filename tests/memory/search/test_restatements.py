@@ -284,3 +284,31 @@ def test_with_names_a_name_is_a_value_and_a_name_called_is_not():
     said = "Thanks, Nate! Since Monday my manager is Dev Raman from Sales."
     assert values(said, names=True) == {"monday", "dev", "raman"}
     assert values(said) == {"monday"}
+
+
+def test_a_later_hit_already_above_is_labelled_by_the_value_beside_the_same_word_and_moves_nowhere(team, add):
+    """A long turn changing one value is far in meaning from the long turn that gave it; the value
+    beside "manager" in each says what it updates. Ranked above already, it is labelled and stays."""
+    earlier = said(
+        add,
+        "user: Hi. I'm Hanna, a data analyst at Pellworth Home Goods. I have to put together the Q1 sales "
+        "report for my manager, Maggie Oyelaran, and I'd like a second pair of hands on the pandas and SQL "
+        "side. The data sits in a Postgres warehouse, orders and returns in two tables.",
+        "2026-03-23T08:30:00Z",
+    )
+    distractors(add, "2026-04")
+    later = said(
+        add,
+        "user: Hi again. Reorg news first, because it changes who I'm doing this for: since Monday my manager "
+        "is Dev Raman, who came in as Head of Commercial Analytics. Maggie moved over to lead the new Lisbon "
+        "office. His first ask was a one-page summary instead of the twelve slides.",
+        "2026-04-22T13:00:00Z",
+    )
+    query = "Who is my manager?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+
+    results = ranked(team, query)
+
+    assert [r["id"] for r in results] == before
+    assert before.index(later) < before.index(earlier)
+    assert next(r for r in results if r["id"] == later)["restates"] == earlier
