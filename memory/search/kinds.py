@@ -13,6 +13,7 @@ more, for these questions only.
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from functools import cache
@@ -131,8 +132,11 @@ class Holding:
     hundred alternatives, every one looked up in every row of an owner (7 ms a question for 400
     rows); a row holding none of their words cannot match, and a word of a one-word instance is a
     match on its own. So a row's own words are looked up in the words of the one-word instances,
-    then in the words of the phrases, and only a row holding one of the latter is matched against
-    the phrases themselves: which rows match is the same as through the whole query. For an owner's
+    then in the phrases' anchors, and only a row holding one of these is matched against the
+    phrases themselves: which rows match is the same as through the whole query. A phrase's anchor
+    is its longest word (as the index keeps it), which a row must hold to match it: "guitar" of
+    "play guitar", "stitch" of "cross stitch"; every word of every phrase let through a row in
+    two of an owner's, the common ones ("play", "make", "go", "class") among them. For an owner's
     rows gathered; through the full-text index, the whole query finds them.
 
     As the index parsed them (lexemes, ``tsquery`` text): parsing and stemming a few hundred
@@ -140,13 +144,14 @@ class Holding:
 
     instances: str  # the whole query, ``to_tsquery``'s text
     words: list[str]  # the lexemes of the one-word instances
-    phrase_words: list[str]  # the lexemes of every word of every phrase
+    anchors: list[str]  # each phrase's longest lexeme
+    ranking: str  # the whole query's lexemes, each once, ``ranks`` says in which order
     phrases: str  # the phrases' query, ``to_tsquery``'s text; "" when the kind has none
 
 
 @cache  # once a process: the lexicon and the parser do not change
 def holding(kind: Kind) -> Holding:
-    """``kind``'s instances as the index parses them (one statement, the first time it is asked)."""
+    """``kind``'s instances as the index parses them (two statements, the first time it is asked)."""
     alternatives = _alternatives(kind)
     single = [words[0] for _, words in alternatives if len(words) == 1]
     phrases = [(alternative, words) for alternative, words in alternatives if len(words) > 1]
@@ -154,16 +159,36 @@ def holding(kind: Kind) -> Holding:
         cursor.execute(
             """SELECT to_tsquery('english', %(instances)s)::text,
                       tsvector_to_array(to_tsvector('english', %(words)s)),
-                      tsvector_to_array(to_tsvector('english', %(phrase_words)s)),
                       CASE WHEN %(phrases)s = '' THEN '' ELSE to_tsquery('english', %(phrases)s)::text END""",
             {
                 "instances": instance_query(kind),
                 "words": " ".join(single),
-                "phrase_words": " ".join(word for _, words in phrases for word in words),
                 "phrases": " | ".join(alternative for alternative, _ in phrases),
             },
         )
-        return Holding(*cursor.fetchone())
+        instances, words, phrases_query = cursor.fetchone()
+        cursor.execute(
+            "SELECT tsvector_to_array(to_tsvector('english', p)) FROM unnest(%(phrases)s::text[]) AS t(p)",
+            {"phrases": [" ".join(words) for _, words in phrases]},
+        )
+        per_phrase = [lexemes for (lexemes,) in cursor.fetchall() if lexemes]
+    anchors = {max(lexemes, key=lambda lexeme: (len(lexeme), lexeme)) for lexemes in per_phrase}
+    return Holding(instances, words, sorted(anchors), ranks(instances), phrases_query)
+
+
+def ranks(instances: str) -> str:
+    """The lexemes of the query ``instances`` (``tsquery`` text), each once, as one query that
+    ``ts_rank`` ranks a row by exactly as by ``instances``: it reads a query for a rank as the set of
+    its lexemes, each scored where the row holds it, their sum divided by how many there are, so
+    operators and repeats change nothing. It sorts that set again for every row it ranks: a few
+    hundred lexemes given in the order that sort finds them already in (descending, as they are read
+    back from a chain of "|") took 3.1 ms for an owner's 418 rows, against 6.8 for the whole query."""
+    lexemes = {match.replace("''", "'") for match in _LEXEME.findall(instances)}
+    ordered = sorted(lexemes, key=lambda lexeme: lexeme.encode(), reverse=True)
+    return " | ".join("'" + lexeme.replace("'", "''") + "'" for lexeme in ordered)
+
+
+_LEXEME = re.compile(r"'((?:[^']|'')*)'")
 
 
 @cache  # read at every question for a kind
@@ -205,7 +230,7 @@ def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list
     statement = f"""{owned}
         SELECT m.id, tsvector_to_array(to_tsvector('english', %(kind)s))
         FROM {source}
-        ORDER BY ts_rank(m.search_vector, %(instances)s::tsquery) DESC, m.id
+        ORDER BY ts_rank(m.search_vector, %(ranking)s::tsquery) DESC, m.id
         LIMIT %(k)s"""
     k = settings.HELIX_SEARCH_BM25_K
     with reader().cursor() as cursor:
@@ -220,12 +245,18 @@ def holds_an_instance(how: Holding) -> str:
     words = _holds_a_word("%(words)s")
     if not how.phrases:
         return f"({words})"
-    return f"({words} OR ({_holds_a_word('%(phrase_words)s')} AND m.search_vector @@ %(phrases)s::tsquery))"
+    return f"({words} OR ({_holds_a_word('%(anchors)s')} AND m.search_vector @@ %(phrases)s::tsquery))"
 
 
 def holding_values(how: Holding) -> dict[str, Any]:
     """The parameters of ``holds_an_instance(how)``, and ``%(instances)s``, the whole query."""
-    return {"instances": how.instances, "words": how.words, "phrase_words": how.phrase_words, "phrases": how.phrases}
+    return {
+        "instances": how.instances,
+        "words": how.words,
+        "anchors": how.anchors,
+        "phrases": how.phrases,
+        "ranking": how.ranking,
+    }
 
 
 def _holds_a_word(lexemes: str) -> str:

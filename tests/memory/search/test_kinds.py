@@ -97,6 +97,35 @@ def test_an_owners_rows_read_word_by_word_hold_an_instance_exactly_when_the_whol
     assert checked > 10_000
 
 
+def test_holders_are_ranked_by_their_lexemes_each_once_exactly_as_by_the_whole_query(db):
+    """Every kind, over texts naming one to three of its instances once or more (phrases among
+    them) and text naming none: the rank by the query of the whole query's lexemes, each once, is
+    the rank by the whole query, to the last bit."""
+    from django.db import connection
+
+    kinds = {id(kind): kind for kind in lexicon().values()}.values()
+    checked = 0
+    with connection.cursor() as cursor:
+        for kind in kinds:
+            instances = list(kind.instances[:40])
+            texts = ["Nothing of the kind here, only the weather."] + [
+                f"On Sunday we tried {instances[n % len(instances)]}, then {instances[(n * 7 + 3) % len(instances)]}"
+                + f" and more {instances[(n * 3 + 1) % len(instances)]}" * (n % 3)
+                for n in range(len(instances))
+            ]
+            how = holding(kind)
+            cursor.execute(
+                """SELECT t, ts_rank(v, %(whole)s::tsquery), ts_rank(v, %(ranking)s::tsquery)
+                   FROM unnest(%(texts)s::text[]) AS t, LATERAL (SELECT to_tsvector('english', t) AS v) m""",
+                {"texts": texts, "whole": how.instances, "ranking": how.ranking},
+            )
+            rows = cursor.fetchall()
+            assert [(text, whole) for text, whole, _ in rows] == [(text, rank) for text, _, rank in rows], kind.name
+            assert any(whole > 0 for _, whole, _ in rows), kind.name
+            checked += len(rows)
+    assert checked > 1_000
+
+
 def test_reading_a_long_hostile_question_takes_no_longer_than_its_first_characters():
     """The question is read only as far as ``HELIX_SEARCH_KIND_QUESTION_CHARS``, in one pass."""
     hostile = "which " + "'" * 2_000_000 + " cities"
