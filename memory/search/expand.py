@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
+from helixsite.db.arrays import uuid_array
 from helixsite.db.replicas import prepared_reader, reader
 from memory.search.scope import Scope
 
@@ -117,7 +118,7 @@ def edges_around(scope: Scope, *, hits: list[uuid.UUID], top: list[uuid.UUID]) -
                     AND e.edge_type = 'PART_OF'
                     AND (e.source_id = ANY(%(top)s::uuid[]) OR e.target_id = ANY(%(top)s::uuid[]))
                 ORDER BY 4 DESC NULLS LAST""",
-            {**params, "hits": hits, "top": top},
+            {**params, "hits": uuid_array(hits), "top": uuid_array(top)},
         )
         kinds = {"S": around.superseded_by, "B": around.supersedes, "R": around.retracted_by}
         for kind, a, b, _ in cursor.fetchall():

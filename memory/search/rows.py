@@ -15,6 +15,7 @@ from datetime import datetime
 
 from psycopg.types.datetime import TimestamptzLoader
 
+from helixsite.db.arrays import uuid_array
 from helixsite.db.replicas import prepared_reader
 from memory.search.seeds import vector_text
 
@@ -56,7 +57,7 @@ def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
             """SELECT id, content, memory_type, user_id, agent_id, importance, content_key, created_at, updated_at,
                       valid_from, valid_to, expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets
                FROM memory_memory WHERE id = ANY(%(ids)s::uuid[])""",
-            {"ids": ids, "vec": vector_text(vector)},
+            {"ids": uuid_array(ids), "vec": vector_text(vector)},
         )
         rows = cursor.fetchall()
     return {row[0]: _recalled(row) for row in rows}
