@@ -193,34 +193,37 @@ def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool) -> boo
     return False
 
 
-def _beside(sentence: tuple[tuple[frozenset[str], str | None], ...], asked: frozenset[str]) -> tuple[set, set]:
+def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: frozenset[str]) -> tuple[set, set]:
     """The question's words in ``sentence`` with a value at most ``_BESIDE`` words from them, and
     those values."""
     words: set[str] = set()
     given: set[str] = set()
-    for n, (_, value) in enumerate(sentence):
-        if value is not None:
-            framing = set().union(*(stems for stems, _ in sentence[max(0, n - _BESIDE) : n + _BESIDE + 1])) & asked
-            if framing:
-                words |= framing
-                given.add(value)
+    for value, around in sentence:
+        if around & asked:
+            words |= around & asked
+            given.add(value)
     return words, given
 
 
-@lru_cache(maxsize=4096)
-def _valued_sentences(said: str, names: bool) -> tuple[tuple[tuple[frozenset[str], str | None], ...], ...]:
-    """Each sentence of ``said`` that gives a value, as its words in order: each word's stems (as
-    the question's are read) and the value it gives, if any."""
+@lru_cache(maxsize=256)  # the hits of a few searches: an entry holds the words around each value of a turn
+def _valued_sentences(said: str, names: bool) -> tuple[tuple[tuple[str, frozenset[str]], ...], ...]:
+    """Each sentence of ``said`` that gives a value, as its values, each with the stems (as the
+    question's words are read) of the words at most ``_BESIDE`` from it."""
     out = []
     for sentence in split_sentences(said):
-        if _gives_value(sentence, names):
-            given = values(sentence, names=names)
-            out.append(
-                tuple(
-                    (frozenset(topic_words(word)), bare_value(word) if bare_value(word) in given else None)
-                    for word in sentence.split()
+        if not _gives_value(sentence, names):
+            continue
+        given, words = values(sentence, names=names), sentence.split()
+        valued = [(n, bare_value(word)) for n, word in enumerate(words) if bare_value(word) in given]
+        out.append(
+            tuple(
+                (
+                    value,
+                    frozenset().union(*(topic_words(word) for word in words[max(0, n - _BESIDE) : n + _BESIDE + 1])),
                 )
+                for n, value in valued
             )
+        )
     return tuple(out)
 
 
