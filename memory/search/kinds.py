@@ -145,7 +145,7 @@ class Holding:
     instances: str  # the whole query, ``to_tsquery``'s text
     words: list[str]  # the lexemes of the one-word instances
     anchors: list[str]  # each phrase's longest lexeme
-    ranking: str  # the whole query's lexemes, each once, ``ranks`` says in which order
+    ranking: str  # the whole query's lexemes, each once, in the order ``ranking_query`` gives
     phrases: str  # the phrases' query, ``to_tsquery``'s text; "" when the kind has none
 
 
@@ -173,10 +173,10 @@ def holding(kind: Kind) -> Holding:
         )
         per_phrase = [lexemes for (lexemes,) in cursor.fetchall() if lexemes]
     anchors = {max(lexemes, key=lambda lexeme: (len(lexeme), lexeme)) for lexemes in per_phrase}
-    return Holding(instances, words, sorted(anchors), ranks(instances), phrases_query)
+    return Holding(instances, words, sorted(anchors), ranking_query(instances), phrases_query)
 
 
-def ranks(instances: str) -> str:
+def ranking_query(instances: str) -> str:
     """The lexemes of the query ``instances`` (``tsquery`` text), each once, as one query that
     ``ts_rank`` ranks a row by exactly as by ``instances``: it reads a query for a rank as the set of
     its lexemes, each scored where the row holds it, their sum divided by how many there are, so
@@ -249,7 +249,8 @@ def holds_an_instance(how: Holding) -> str:
 
 
 def holding_values(how: Holding) -> dict[str, Any]:
-    """The parameters of ``holds_an_instance(how)``, and ``%(instances)s``, the whole query."""
+    """The parameters of ``holds_an_instance(how)``, ``%(instances)s`` (the whole query) and
+    ``%(ranking)s`` (what the holders are ranked by)."""
     return {
         "instances": how.instances,
         "words": how.words,
