@@ -34,7 +34,10 @@ A later hit already above an earlier one in the results is labelled as its updat
 (and says a change), even where the two are not near as wholes or the earlier one was found by one
 signal only: a label moves nothing, and a value beside the same word is evidence enough of what it
 updates ("since Monday my manager is Dev Raman" in a long turn about a reorg, after "the Q1 report
-for my manager, Maggie Oyelaran" in a turn introducing the project).
+for my manager, Maggie Oyelaran" in a turn introducing the project). Said with no word of change, its
+new value must also be a figure of a form the earlier one gives ("signed with Tessellate at $14,500 a
+year" after "Tessellate quoted $18,000 a year"; "Overleaf's count is 21,850 words" after "the total is
+14,200 words"), not a bare number or a name, which a later turn gives of many things in passing.
 """
 
 from __future__ import annotations
@@ -133,14 +136,13 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     for n, later in enumerate(shown_hits):  # labelled only: already above, it moves nowhere
         if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
             continue
-        if not _says_a_change(later, latest):
-            continue
+        changed = _says_a_change(later, latest)
         framed = [
             earlier
             for earlier in shown_hits[n + 1 :]
             if _restates(later, earlier)
             and _gives_value(_said(earlier), names)
-            and _frames(later, earlier, asked, names)
+            and _frames(later, earlier, asked, names, alike=not changed)
         ]
         framed.sort(key=lambda e: _speaker(e) != _speaker(later))
         if framed:
@@ -181,16 +183,33 @@ def _asked_words(query: str) -> frozenset[str]:
     return frozenset(topic_words(query)) - _NOT_FRAMING
 
 
-def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool) -> bool:
+def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool, *, alike: bool = False) -> bool:
     """A sentence of ``later`` and one of ``earlier`` each give a value beside the same word of the
-    question, and the later one a value the earlier does not."""
+    question, and the later one a value the earlier does not; with ``alike``, a figure of a form the
+    earlier sentence gives too (``_forms``)."""
     before = [_beside(sentence, asked) for sentence in _valued_sentences(_said(earlier), names)]
     for sentence in _valued_sentences(_said(later), names):
         words, given = _beside(sentence, asked)
         for earlier_words, earlier_given in before:
-            if words & earlier_words and given - earlier_given:
+            if not words & earlier_words:
+                continue
+            new = given - earlier_given
+            if new and (not alike or _forms(new) & _forms(earlier_given)):
                 return True
     return False
+
+
+def _forms(given: set[str]) -> set[str]:
+    """The forms of the figures among ``given``: each run of digits and of letters one mark
+    ("$14,500" and "$18,000" are "$9,9", "4.5.4" is "9.9.9"). A bare number ("9": a slide, a year,
+    a count) is too common a form to tell one thing's value from another's; a name or a number in
+    words has none."""
+    forms = {_LETTERS.sub("a", _DIGITS.sub("9", value)) for value in given if _DIGITS.search(value)}
+    return forms - {"9"}
+
+
+_DIGITS = re.compile(r"[0-9]+")
+_LETTERS = re.compile(r"[a-z]+")
 
 
 def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: frozenset[str]) -> tuple[set, set]:

@@ -312,3 +312,31 @@ def test_a_later_hit_already_above_is_labelled_by_the_value_beside_the_same_word
     assert [r["id"] for r in results] == before
     assert before.index(later) < before.index(earlier)
     assert next(r for r in results if r["id"] == later)["restates"] == earlier
+
+
+QUOTE = (
+    "user: Comparing options for the change-capture part. Tessellate quoted $18,000 a year for the support contract."
+)
+SIGNED = (
+    "user: Contract: signed with Tessellate at $14,500 a year for two years. Ines got her manager to move on price."
+)
+CALLS = "user: Contract talks: Tessellate had 3 calls a year with us before, Ines says, and they want to keep it so."
+
+
+@pytest.mark.parametrize(("later_line", "labelled"), [(SIGNED, True), (CALLS, False)])
+def test_a_figure_of_the_same_form_said_without_a_word_of_change_is_labelled_and_a_bare_number_is_not(
+    team, add, later_line, labelled
+):
+    """No word of change: "$14,500 a year" restates "$18,000 a year" (a sum in dollars beside
+    "Tessellate" both), "3 calls a year" does not (a bare number is a count of anything)."""
+    earlier = said(add, QUOTE, "2026-01-27T10:30:00Z")
+    distractors(add, "2026-02")
+    later = said(add, later_line, "2026-03-03T13:10:00Z")
+    query = "What are we paying Tessellate per year?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+
+    results = ranked(team, query)
+
+    assert [r["id"] for r in results] == before  # a label moves nothing
+    assert before.index(later) < before.index(earlier)
+    assert next(r for r in results if r["id"] == later).get("restates") == (earlier if labelled else None)
