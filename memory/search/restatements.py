@@ -127,26 +127,16 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
             joined.setdefault(later.memory.id, []).append(earlier)
     found = []
     for later_id, restated in joined.items():
-        speaker = _speaker(by_id[later_id])
-        framed = [e for e in restated if _frames(by_id[later_id], e, asked, names)]
-        # What the owner said themselves before what the assistant said, then the best ranked.
-        framed.sort(key=lambda e: _speaker(e) != speaker)
-        found.append(Restatement(later_id, (framed or restated)[0].memory.id, restated[0].memory.id))
+        updates = _updated(by_id[later_id], restated, asked, names) or restated[0]
+        found.append(Restatement(later_id, updates.memory.id, restated[0].memory.id))
     shown_hits = hits[: request.limit]
     for n, later in enumerate(shown_hits):  # labelled only: already above, it moves nowhere
         if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
             continue
-        changed = _says_a_change(later, latest)
-        framed = [
-            earlier
-            for earlier in shown_hits[n + 1 :]
-            if _restates(later, earlier)
-            and _gives_value(_said(earlier), names)
-            and _frames(later, earlier, asked, names, alike=not changed)
-        ]
-        framed.sort(key=lambda e: _speaker(e) != _speaker(later))
-        if framed:
-            found.append(Restatement(later.memory.id, framed[0].memory.id, None))
+        below = [e for e in shown_hits[n + 1 :] if _restates(later, e) and _gives_value(_said(e), names)]
+        framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest))
+        if framed is not None:
+            found.append(Restatement(later.memory.id, framed.memory.id, None))
     return found
 
 
@@ -181,6 +171,13 @@ def _said(hit: Hit) -> str:
 
 def _asked_words(query: str) -> frozenset[str]:
     return frozenset(topic_words(query)) - _NOT_FRAMING
+
+
+def _updated(later: Hit, earlier: list[Hit], asked: frozenset[str], names: bool, *, alike: bool = False) -> Hit | None:
+    """Of ``earlier`` (best ranked first), the one ``later`` frames (``_frames``): what the owner said
+    themselves before what the assistant said, then the best ranked; None if it frames none."""
+    framed = [hit for hit in earlier if _frames(later, hit, asked, names, alike=alike)]
+    return min(framed, key=lambda hit: _speaker(hit) != _speaker(later), default=None)
 
 
 def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool, *, alike: bool = False) -> bool:
