@@ -116,6 +116,19 @@ def anchor_relative_dates(text: str, now: datetime) -> str:
     return _RELATIVE.sub(anchored, text)
 
 
+# A relative date with the anchor ``anchor_relative_dates`` put after it.
+_ANCHORED = re.compile(
+    _RELATIVE.pattern + r" \((?:\d{4}-\d{2}-\d{2}|week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|\d{4})\)", re.IGNORECASE
+)
+
+
+def without_anchors(text: str) -> str:
+    """``text`` as it was said: each relative date without the anchor put after it ("this week (week of
+    2026-01-12)" is "this week"). What a statement says things' values are is read from what was said:
+    an anchor is the date the statement was made in, not a value it gives."""
+    return _ANCHORED.sub(lambda match: match.group("phrase"), text)
+
+
 def _resolve(match: re.Match[str], today: date) -> str | None:
     phrase = match.group("phrase").lower()
     simple = {

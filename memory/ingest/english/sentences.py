@@ -3,6 +3,7 @@ only chit-chat or questions."""
 
 from __future__ import annotations
 
+import calendar
 import re
 from itertools import pairwise
 
@@ -105,7 +106,10 @@ def is_question(sentence: str) -> bool:
 
 _CLAUSE_SUBJECT = r"(?:I|I'm|I've|I'll|I'd|my|My|we|We|we're|[A-Z][a-z]+)\b"
 _AND_SPLIT = re.compile(r"(?:,\s*|(?<!\s)\s+)(?:and|but)\s+(?=" + _CLAUSE_SUBJECT + r"\s+\w)|;\s+(?=\w)")
-_BECAUSE_SPLIT = re.compile(r",?(?<!\s)\s+(?:because|since|as)\s+(?=" + _CLAUSE_SUBJECT + r")")
+# "since" and "as" before a day or a month begin a time, not a reason: "since Monday my manager is
+# Dev Raman" is one statement, its "since" the word saying it changed.
+_TIMES = "|".join([*calendar.day_name, *calendar.month_name[1:]])
+_BECAUSE_SPLIT = re.compile(r",?(?<!\s)\s+(?:because|since|as)\s+(?!(?:" + _TIMES + r")\b)(?=" + _CLAUSE_SUBJECT + r")")
 
 
 def split_clauses(sentence: str) -> list[tuple[str, str | None]]:

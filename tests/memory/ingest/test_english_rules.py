@@ -9,9 +9,9 @@ import pytest
 from memory.ingest.english.attributes import attribute_kind, find_attribute
 from memory.ingest.english.changes import find_change
 from memory.ingest.english.entities import find_entities
-from memory.ingest.english.sentences import split_sentences
+from memory.ingest.english.sentences import split_clauses, split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
-from memory.ingest.self_contained import anchor_relative_dates, resolve_short_answer
+from memory.ingest.self_contained import anchor_relative_dates, resolve_short_answer, without_anchors
 from memory.models import Memory
 
 NOW = datetime(2026, 11, 29, 12, 0)
@@ -77,6 +77,43 @@ def test_a_relative_date_no_calendar_holds_is_kept_as_said():
     assert anchor_relative_dates(text, NOW) == (
         "I leave in 99999999999999999999 days and in 3 weeks (week of 2026-12-14)."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved last month, start next Monday and fly next April; 3 days ago I met Tom.",
+        "Back later this week for the Docker part, and tomorrow I'm off.",
+        "From next month I work four days, in 3 weeks I fly.",
+    ],
+)
+def test_the_anchors_put_after_relative_dates_come_off_again(text):
+    anchored = anchor_relative_dates(text, NOW)
+
+    assert anchored != text
+    assert without_anchors(anchored) == text
+
+
+def test_a_year_a_writer_put_in_brackets_is_no_anchor():
+    text = "Smith (2018) found 40% last year (in June) and Jones (2020) did next."
+
+    assert without_anchors(text) == text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [
+        (
+            "Reorg news first: since Monday my manager is Dev Raman.",
+            [("Reorg news first: since Monday my manager is Dev Raman.", None)],
+        ),
+        ("I have lived in Porto since March.", [("I have lived in Porto since March.", None)]),
+        ("I stayed home since Mark was sick.", [("I stayed home", None), ("Mark was sick.", "BECAUSE")]),
+        ("I left early because Tom was tired.", [("I left early", None), ("Tom was tired.", "BECAUSE")]),
+    ],
+)
+def test_since_before_a_day_or_a_month_begins_a_time_and_before_a_subject_a_reason(sentence, clauses):
+    assert split_clauses(sentence) == clauses
 
 
 @pytest.mark.parametrize(
