@@ -54,6 +54,7 @@ from memory.ingest.english.changes import UPDATE_WORDS, bare_value, holds_value,
 from memory.ingest.english.sentences import split_sentences
 from memory.ingest.english.topics import topic_words
 from memory.ingest.extract import ASSISTANT, speaker_label
+from memory.ingest.self_contained import without_anchors
 from memory.search.params import SearchRequest
 from memory.search.score import Hit
 from memory.search.standing import is_request
@@ -78,7 +79,10 @@ _LATEST = re.compile(
 # A question asking who or which is answered by someone or something by name ("Who signs off on
 # deploys?": "Ines approves them now"), and there a name is a value as a figure is. Elsewhere a name
 # is mostly said in passing ("Our group, 'Connected LGBTQ Activists', is made of all kinds of people").
-_NAMES_ASKED = re.compile(r"\b(?:who|whom|whose|which)\b", re.IGNORECASE)
+# "Which day", "which month" ask for a time, given as a figure or a day's name, not for a name.
+_NAMES_ASKED = re.compile(
+    r"\b(?:who|whom|whose|which(?!\s+(?:day|date|week|month|year|time|hour)s?\b))\b", re.IGNORECASE
+)
 # A value frames a word of the question at most this many words from it ("Postgres 16", "29.5 cent
 # per kWh", "my manager, Maggie Oyelaran"), not one further off in its sentence ("a Lighthouse score
 # of 90 on mobile for launch" gives no launch date). The question's asking words and its prepositions
@@ -165,8 +169,19 @@ def _restates(later: Hit, earlier: Hit) -> bool:
 
 
 def _said(hit: Hit) -> str:
-    """The words of a memory, without the speaker's label before them ("April: …" names no month)."""
-    return speaker_label(hit.memory.content[:CUE_CHARS])[1]
+    return _words_said(hit.memory.content[:CUE_CHARS], hit.memory.user_id)
+
+
+@lru_cache(maxsize=1024)  # each hit is read several times a search, and the same memories search after search
+def _words_said(content: str, owner: str) -> str:
+    """The words of a memory as said: without the speaker's label before them ("April: …" names no
+    month), without the anchors extraction put after relative dates ("this week (week of 2026-01-12)"
+    gives no value), and with the owner's id extraction wrote for "I" and "my" read as a pronoun: it
+    names who speaks, not a value ("ops-01 is off next week")."""
+    said = without_anchors(speaker_label(content)[1])
+    if not owner:
+        return said
+    return re.sub(r"(?<![\w-])" + re.escape(owner) + r"(?![\w-])", "they", said)
 
 
 def _asked_words(query: str) -> frozenset[str]:

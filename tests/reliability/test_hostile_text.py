@@ -47,6 +47,7 @@ BLOCKS = [
     "z", "and ", "the ", "now ", "is ", "moved from ", "Ab ", "a-", "x.", "1 ", "a/", "a's ", "my ", "ok ",
     " ", "\t", "\n", ",", ";", "!", "?", "...", '"', "'", "(", ")", "[", "]", "{", "}", "«", "»",
     "é", "ß", "Ж", "字", "ـ", "😀", "I ", "and I ", "because I ", "no longer ", "Dr. ", "Mr. Smith ",
+    "since May ", "this week (week of 2026-01-12) ",
 ]  # fmt: skip
 
 

@@ -219,6 +219,8 @@ def test_a_name_is_a_value_only_of_a_question_asking_who_or_which(team, add):
     said(add, NEW_APPROVER, "2026-03-02T10:00:00Z")
 
     assert all("restates" not in r for r in ranked(team, "When does a production deploy get approved?"))
+    assert all("restates" not in r for r in ranked(team, "Which day does a production deploy get approved?"))
+    assert ranked(team, "Which person approves a production deploy?")[0].get("restates")
 
 
 @pytest.mark.parametrize(
@@ -340,3 +342,30 @@ def test_a_figure_of_the_same_form_said_without_a_word_of_change_is_labelled_and
     assert [r["id"] for r in results] == before  # a label moves nothing
     assert before.index(later) < before.index(earlier)
     assert next(r for r in results if r["id"] == later).get("restates") == (earlier if labelled else None)
+
+
+def test_an_extracted_statement_gives_no_value_by_its_owner_id_or_the_date_it_was_said_in(team, add):
+    """Extraction writes the owner's id for "I" ("ops-01 is off next week") and anchors relative dates
+    ("next week (week of 2026-02-02)"): neither is a value the owner gave, so a later statement giving
+    a value beside "week" is labelled as updating no week someone was away, and the statement of the
+    day deploys went out is."""
+    owner = "ops-01"
+
+    def extracted(line: str, when: str) -> list[str]:
+        return add(line, user_id=owner, extract=True, occurred_at=when)["memory_ids"]
+
+    away = extracted("I'm off next week, my sister is getting married in Porto.", "2026-01-29T17:00:00Z")
+    for n, line in enumerate(DISTRACTORS):
+        extracted(line.removeprefix("user: "), f"2026-02-0{n + 3}T10:00:00Z")
+    later = extracted("Back after two weeks away: from now on we deploy on Tuesdays.", "2026-02-19T10:00:00Z")
+    query = "Which day of the week do we deploy?"
+
+    def labels() -> dict[str, str]:
+        results = memory_search(actor=team["writer"], query=query, user_id=owner, limit=10)["results"]
+        return {r["id"]: r["restates"] for r in results if r.get("restates")}
+
+    assert labels() == {}
+    thursdays = extracted("We deploy on Thursdays, after standup.", "2026-01-12T09:00:00Z")
+    assert set(labels()) == set(later)
+    assert set(labels().values()) == set(thursdays)
+    assert not set(away) & set(thursdays)
