@@ -76,7 +76,8 @@ def project(
             floor = above.get(restatement.above, by_id[restatement.above].score)
             later.score = max(later.score, floor + 1e-3)
             above[restatement.above] = later.score
-        later.flags["restates"] = str(restatement.updates)
+        if restatement.updates is not None:
+            later.flags["restates"] = str(restatement.updates)
     for reply_id, ask_id in (replies or {}).items():
         # What answered the ask the request repeats comes right after it (memory.search.replies).
         if reply_id in by_id and ask_id in by_id:

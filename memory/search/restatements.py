@@ -69,6 +69,18 @@ _PAST = frozenset(
     | {"earlier", "last", "yesterday"}
 )
 _WORD = re.compile(r"[a-z]+")
+# A question asking for several things ("What activities does Melanie partake in?", "Which tests have we
+# had to quarantine?", "What are Rhiannon's rules for a merge?") or for how many times something happened
+# is answered by all of them: a later statement still ranks above the earlier one it restates (the latest
+# first, "Peckham is the second studio on the new system"), but it adds to it and is labelled as updating
+# nothing. A plural is read as a word ending in "s" but not in "is", "us" or "ss" ("analysis", "status",
+# "class" are one thing).
+_SEVERAL = re.compile(
+    r"\b(?:how many times"
+    r"|(?:what|which) (?:are|were) (?!(?:we|you|they|i|he|she|it)\b)"
+    r"|(?:what|which) [a-z]*[a-hj-rtv-z]s (?:do|does|did|have|has|had|is|are|was|were|can|could|will|would)\b)",
+    re.IGNORECASE,
+)
 # A question naming the latest value asks about the present whatever its verb ("What date did the
 # demo end up on?"), and any later statement of a value answers it, with or without a word of change
 # ("best validation macro-F1 so far?": "… is 0.84" after "… 0.81").
@@ -99,7 +111,7 @@ _NOT_FRAMING = frozenset(
 @dataclass(frozen=True)
 class Restatement:
     later: uuid.UUID
-    updates: uuid.UUID  # the earlier hit it names as the one it updates
+    updates: uuid.UUID | None  # the earlier hit it names as the one it updates; None: raised, not labelled
     # The best ranked earlier hit it restates, ``updates`` or one ranked above it; None: already above
     # what it updates, it is labelled and not raised.
     above: uuid.UUID | None
@@ -129,6 +141,8 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     for later, earlier in pairs:
         if (later.memory.id, earlier.memory.id) in near:
             joined.setdefault(later.memory.id, []).append(earlier)
+    if _SEVERAL.search(request.query[:_QUERY_CHARS]):  # raised, labelled as updating nothing
+        return [Restatement(later_id, None, restated[0].memory.id) for later_id, restated in joined.items()]
     found = []
     for later_id, restated in joined.items():
         updates = _updated(by_id[later_id], restated, asked, names) or restated[0]

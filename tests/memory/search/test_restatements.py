@@ -369,3 +369,33 @@ def test_an_extracted_statement_gives_no_value_by_its_owner_id_or_the_date_it_wa
     assert set(labels()) == set(later)
     assert set(labels().values()) == set(thursdays)
     assert not set(away) & set(thursdays)
+
+
+HACKNEY = "user: First studio on the new booking system is Hackney, with 12 rooms."
+PECKHAM = "user: Peckham is on the new booking system now as well, with 8 rooms."
+
+
+@pytest.mark.parametrize(
+    ("query", "labelled"),
+    [
+        ("Which studio is on the new booking system?", True),
+        ("Which studios are on the new booking system?", False),
+        ("What are the studios on the new booking system?", False),
+        ("How many times has a studio moved to the new booking system?", False),
+    ],
+)
+def test_a_question_for_several_things_ranks_the_later_first_and_labels_it_as_updating_nothing(
+    team, add, query, labelled
+):
+    """Asked for one studio, the later statement updates the earlier; asked for several (or for how
+    many times), it adds to it: still ranked first, the latest, but labelled as updating nothing."""
+    earlier = said(add, HACKNEY, "2026-01-12T09:14:00Z")
+    distractors(add, "2026-02")
+    later = said(add, PECKHAM, "2026-03-02T10:00:00Z")
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+
+    results = ranked(team, query)
+
+    assert before.index(earlier) < before.index(later)
+    assert [r["id"] for r in results][:2] == [later, earlier]
+    assert results[0].get("restates") == (earlier if labelled else None)
