@@ -71,12 +71,12 @@ _PAST = frozenset(
 _WORD = re.compile(r"[a-z]+")
 # A question asking for several things ("What activities does Melanie partake in?", "Which tests have we
 # had to quarantine?", "What are Rhiannon's rules for a merge?") or for how many times something happened
-# is answered by all of them: a later statement still ranks above the earlier one it restates (the latest
-# first, "Peckham is the second studio on the new system"), but it adds to it and is labelled as updating
-# nothing. A plural is read as a word ending in "s" but not in "is", "us" or "ss" ("analysis", "status",
-# "class" are one thing).
-_SEVERAL = re.compile(
-    r"\b(?:how many times"
+# is answered by all of them, and one asking why by a reason, which a later reason adds to: a later
+# statement still ranks above the earlier one it restates (the latest first, "Peckham is the second studio
+# on the new system"), but it is labelled as updating nothing. A plural is read as a word ending in "s"
+# but not in "is", "us" or "ss" ("analysis", "status", "class" are one thing).
+_UPDATES_NOTHING = re.compile(
+    r"\b(?:how many times|why"
     r"|(?:what|which) (?:are|were) (?!(?:we|you|they|i|he|she|it)\b)"
     r"|(?:what|which) [a-z]*[a-hj-rtv-z]s (?:do|does|did|have|has|had|is|are|was|were|can|could|will|would)\b)",
     re.IGNORECASE,
@@ -141,7 +141,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     for later, earlier in pairs:
         if (later.memory.id, earlier.memory.id) in near:
             joined.setdefault(later.memory.id, []).append(earlier)
-    if _SEVERAL.search(request.query[:_QUERY_CHARS]):  # raised, labelled as updating nothing
+    if _UPDATES_NOTHING.search(request.query[:_QUERY_CHARS]):  # raised, labelled as updating nothing
         return [Restatement(later_id, None, restated[0].memory.id) for later_id, restated in joined.items()]
     found = []
     for later_id, restated in joined.items():
