@@ -39,7 +39,7 @@ from django.conf import settings
 from memory.ingest.atoms import Atom
 from memory.ingest.candidates import Candidate
 from memory.ingest.decide import Decision, Op
-from memory.ingest.english.changes import UPDATE_WORDS, holds_value
+from memory.ingest.english.changes import holds_value, says_a_change
 from memory.ingest.english.values import (
     SENTENCE_CHARS,
     SENTENCES,
@@ -113,7 +113,7 @@ def change_sentences(atom: Atom) -> list[str]:
     found = [
         sentence
         for sentence in sentences[:SENTENCES]
-        if len(sentence) <= SENTENCE_CHARS and UPDATE_WORDS.search(sentence) and holds_value(sentence)
+        if len(sentence) <= SENTENCE_CHARS and says_a_change(sentence) and holds_value(sentence)
     ]
     return found[:CHANGE_SENTENCES]
 

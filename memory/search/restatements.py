@@ -50,7 +50,7 @@ from functools import lru_cache
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import UPDATE_WORDS, bare_value, holds_value, names_one, values
+from memory.ingest.english.changes import bare_value, holds_value, names_one, says_a_change, values
 from memory.ingest.english.sentences import split_sentences
 from memory.ingest.english.topics import topic_words
 from memory.ingest.extract import ASSISTANT, speaker_label
@@ -171,7 +171,7 @@ def _about_the_present(request: SearchRequest, latest: bool) -> bool:
 
 def _says_a_change(hit: Hit, latest: bool) -> bool:
     """Not the assistant's, with a word of change unless the question asks for the latest value."""
-    return _speaker(hit) != ASSISTANT and (latest or UPDATE_WORDS.search(_said(hit)) is not None)
+    return _speaker(hit) != ASSISTANT and (latest or says_a_change(_said(hit)))
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:

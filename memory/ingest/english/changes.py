@@ -271,6 +271,17 @@ UPDATE_WORDS = re.compile(
     r"|down to|up to|upped)\b",
     re.IGNORECASE,
 )
+# "now" after how long something has gone on ("I've been playing for about four months now", "it's been
+# down for two days now") tells how long, and "for now" for the time being: neither says anything changed.
+_LASTED = re.compile(
+    r"\bfor (?:(?:[a-z]+ ){0,3}(?:minute|hour|day|week|month|year|decade|while)s? )?now\b", re.IGNORECASE
+)
+
+
+def says_a_change(text: str) -> bool:
+    """``text`` has a word saying something changed (``UPDATE_WORDS``), other than the "now" of how
+    long something has lasted or of "for now"."""
+    return UPDATE_WORDS.search(_LASTED.sub(" ", text)) is not None
 
 
 # A capitalised word inside a sentence names someone or something ("on who can deploy: Kofi

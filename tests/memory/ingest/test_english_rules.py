@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from memory.ingest.english.attributes import attribute_kind, find_attribute
-from memory.ingest.english.changes import find_change
+from memory.ingest.english.changes import find_change, says_a_change
 from memory.ingest.english.entities import find_entities
 from memory.ingest.english.sentences import split_clauses, split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
@@ -284,3 +284,20 @@ def test_a_wrapped_message_gives_its_value_whole():
         "support contract."
     )
     assert ("fact", "Tessellate quoted $18,000 a year for the support contract.") in atoms(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("A full CI run on a normal PR is six minutes now.", True),
+        ("Kofi and Tomasz decided deploys go out on Tuesday afternoons from now on.", True),
+        ("We moved the demo to Friday.", True),
+        ("The runner is down to 3 jobs at once.", True),
+        ("I've been playing for about four months now and it's been an amazing adventure.", False),
+        ("The NUC has been down for two days now.", False),
+        ("We stay on Postgres 13 for now.", False),
+        ("It's been like that for a while now.", False),
+    ],
+)
+def test_a_word_of_change_and_the_now_of_how_long_something_lasted(text, change):
+    assert says_a_change(text) is change
