@@ -98,6 +98,8 @@ _RELATIVE = re.compile(
     r"in (?P<m>\d+|a|one|two|three|four|five|six) (?P<unit2>day|week|month|year)s?)\b",
     re.IGNORECASE,
 )
+# What ``_resolve`` anchors a relative date to: a day, a week, a month or a year.
+_ANCHOR = r"\d{4}-\d{2}-\d{2}|week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|\d{4}"
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -111,15 +113,13 @@ def anchor_relative_dates(text: str, now: datetime) -> str:
             label = None
         return f"{match.group(0)} ({label})" if label else match.group(0)
 
-    if re.search(r"\(\s*(?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|\d{4}|week of [^)]*)\)", text):
+    if re.search(r"\(\s*(?:" + _ANCHOR + r"|week of [^)]*)\)", text):
         return text  # already anchored
     return _RELATIVE.sub(anchored, text)
 
 
 # A relative date with the anchor ``anchor_relative_dates`` put after it.
-_ANCHORED = re.compile(
-    _RELATIVE.pattern + r" \((?:\d{4}-\d{2}-\d{2}|week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|\d{4})\)", re.IGNORECASE
-)
+_ANCHORED = re.compile(_RELATIVE.pattern + r" \((?:" + _ANCHOR + r")\)", re.IGNORECASE)
 
 
 def without_anchors(text: str) -> str:
