@@ -38,6 +38,13 @@ for my manager, Maggie Oyelaran" in a turn introducing the project). Said with n
 new value must also be a figure of a form the earlier one gives ("signed with Tessellate at $14,500 a
 year" after "Tessellate quoted $18,000 a year"; "Overleaf's count is 21,850 words" after "the total is
 14,200 words"), not a bare number or a name, which a later turn gives of many things in passing.
+
+The value framing a word is of the kind the question asks for, when it asks one: a time of day for
+"what time", a figure or a number in words for "how many", "how much", "how long" (the day a backup
+once finished gives no time the backups run). An identifier is read as its parts ("parse_hallam_10k"
+names the Hallam parse). The earlier hit a raised one frames may be any shown below where it lands,
+found by one signal or far from it as a whole (a benchmark's output pasted in a turn); where it lands
+is as the near ones say.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ from functools import lru_cache
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import bare_value, holds_value, names_one, says_a_change, values
+from memory.ingest.english.changes import bare_value, holds_value, is_amount, names_one, says_a_change, values
 from memory.ingest.english.sentences import split_sentences
 from memory.ingest.english.topics import topic_words
 from memory.ingest.extract import ASSISTANT, speaker_label
@@ -106,6 +113,29 @@ _NOT_FRAMING = frozenset(
     | {"during", "into", "near", "onto", "over", "since", "through", "toward", "towards", "under", "until"}
     | {"upon", "within", "without"}
 )
+# A question asking for a time of day or for how many, how much or how long is answered by a value of
+# that kind, and only such a value frames its words: "What time do the nightly backups run?" by "04:30"
+# or "2am", not by the day a backup once finished ("the first full backup finished on Tuesday"); "How
+# many labeled reports …?" by a number, not by a day or a month's name.
+_ASKS_CLOCK = re.compile(r"\bwhat time\b", re.IGNORECASE)
+_ASKS_AMOUNT = re.compile(r"\bhow (?:many|much|long|far|big|large|small|old|often|fast|slow)\b", re.IGNORECASE)
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?)?|\d{1,2}[ap]\.?m\.?|noon|midnight")
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What a question asks about: its words that a value may frame, and the kind of value it asks
+    for (``kind``: a time of day, an amount; None: any)."""
+
+    words: frozenset[str]
+    kind: str | None
+
+    def fits(self, value: str) -> bool:
+        if self.kind == "clock":
+            return _CLOCK.fullmatch(value) is not None
+        if self.kind == "amount":
+            return is_amount(value)
+        return True
 
 
 @dataclass(frozen=True)
@@ -135,7 +165,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if earlier is not later and earlier.memory.id in shown and _restates(later, earlier)
     ]
     near = _near(pairs) if pairs else set()
-    asked = _asked_words(request.query[:_QUERY_CHARS])
+    asked = _asked(request.query[:_QUERY_CHARS])
     by_id = {h.memory.id: h for h in valued}
     joined: dict[uuid.UUID, list[Hit]] = {}  # each later hit's near earlier ones, best ranked first
     for later, earlier in pairs:
@@ -144,10 +174,19 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     if _UPDATES_NOTHING.search(request.query[:_QUERY_CHARS]):  # raised, labelled as updating nothing
         return [Restatement(later_id, None, restated[0].memory.id) for later_id, restated in joined.items()]
     found = []
-    for later_id, restated in joined.items():
-        updates = _updated(by_id[later_id], restated, asked, names) or restated[0]
-        found.append(Restatement(later_id, updates.memory.id, restated[0].memory.id))
     shown_hits = hits[: request.limit]
+    position = {h.memory.id: n for n, h in enumerate(hits)}
+    for later_id, restated in joined.items():
+        later = by_id[later_id]
+        # The one it updates may have been found by one signal only, or be far from it as a whole (a
+        # benchmark's output pasted in a turn, later "the bench says it's down to 24 ms"): an earlier hit
+        # shown below where it lands that it frames may be named; where it lands is as the near ones say.
+        lands = min(position[later_id], position[restated[0].memory.id])
+        candidates = [
+            e for e in shown_hits[lands:] if e is not later and _restates(later, e) and _gives_value(_said(e), names)
+        ]
+        updates = _updated(later, candidates, asked, names) or restated[0]
+        found.append(Restatement(later_id, updates.memory.id, restated[0].memory.id))
     for n, later in enumerate(shown_hits):  # labelled only: already above, it moves nowhere
         if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
             continue
@@ -198,18 +237,19 @@ def _words_said(content: str, owner: str) -> str:
     return re.sub(r"(?<![\w-])" + re.escape(owner) + r"(?![\w-])", "they", said)
 
 
-def _asked_words(query: str) -> frozenset[str]:
-    return frozenset(topic_words(query)) - _NOT_FRAMING
+def _asked(query: str) -> _Asked:
+    kind = "clock" if _ASKS_CLOCK.search(query) else "amount" if _ASKS_AMOUNT.search(query) else None
+    return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, kind)
 
 
-def _updated(later: Hit, earlier: list[Hit], asked: frozenset[str], names: bool, *, alike: bool = False) -> Hit | None:
+def _updated(later: Hit, earlier: list[Hit], asked: _Asked, names: bool, *, alike: bool = False) -> Hit | None:
     """Of ``earlier`` (best ranked first), the one ``later`` frames (``_frames``): what the owner said
     themselves before what the assistant said, then the best ranked; None if it frames none."""
     framed = [hit for hit in earlier if _frames(later, hit, asked, names, alike=alike)]
     return min(framed, key=lambda hit: _speaker(hit) != _speaker(later), default=None)
 
 
-def _frames(later: Hit, earlier: Hit, asked: frozenset[str], names: bool, *, alike: bool = False) -> bool:
+def _frames(later: Hit, earlier: Hit, asked: _Asked, names: bool, *, alike: bool = False) -> bool:
     """A sentence of ``later`` and one of ``earlier`` each give a value beside the same word of the
     question, and the later one a value the earlier does not; with ``alike``, a figure of a form the
     earlier sentence gives too (``_forms``)."""
@@ -238,14 +278,14 @@ _DIGITS = re.compile(r"[0-9]+")
 _LETTERS = re.compile(r"[a-z]+")
 
 
-def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: frozenset[str]) -> tuple[set, set]:
-    """The question's words in ``sentence`` with a value at most ``_BESIDE`` words from them, and
-    those values."""
+def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: _Asked) -> tuple[set, set]:
+    """The question's words in ``sentence`` with a value of the kind asked at most ``_BESIDE`` words
+    from them, and those values."""
     words: set[str] = set()
     given: set[str] = set()
     for value, around in sentence:
-        if around & asked:
-            words |= around & asked
+        if around & asked.words and asked.fits(value):
+            words |= around & asked.words
             given.add(value)
     return words, given
 
@@ -264,12 +304,22 @@ def _valued_sentences(said: str, names: bool) -> tuple[tuple[tuple[str, frozense
             tuple(
                 (
                     value,
-                    frozenset().union(*(topic_words(word) for word in words[max(0, n - _BESIDE) : n + _BESIDE + 1])),
+                    frozenset().union(*(_word_stems(word) for word in words[max(0, n - _BESIDE) : n + _BESIDE + 1])),
                 )
                 for n, value in valued
             )
         )
     return tuple(out)
+
+
+# An identifier is read as its parts too: "parse_hallam_10k", "parse/parse_hallam_10k" name the Hallam parse.
+_JOINS = re.compile(r"[_/]+")
+
+
+def _word_stems(word: str) -> set[str]:
+    """The stems of one word as said, and of its parts when it is an identifier."""
+    stems = topic_words(word)
+    return stems | topic_words(_JOINS.sub(" ", word)) if _JOINS.search(word) else stems
 
 
 def _speaker(hit: Hit) -> str | None:

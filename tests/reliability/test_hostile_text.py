@@ -47,7 +47,7 @@ BLOCKS = [
     "z", "and ", "the ", "now ", "is ", "moved from ", "Ab ", "a-", "x.", "1 ", "a/", "a's ", "my ", "ok ",
     " ", "\t", "\n", ",", ";", "!", "?", "...", '"', "'", "(", ")", "[", "]", "{", "}", "«", "»",
     "é", "ß", "Ж", "字", "ـ", "😀", "I ", "and I ", "because I ", "no longer ", "Dr. ", "Mr. Smith ",
-    "since May ", "this week (week of 2026-01-12) ",
+    "since May ", "this week (week of 2026-01-12) ", "04:30:00pm ", "parse/parse_hallam_10k ",
 ]  # fmt: skip
 
 

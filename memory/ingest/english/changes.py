@@ -321,6 +321,14 @@ def values(text: str, *, names: bool = False) -> frozenset[str]:
     return frozenset(found)
 
 
+def is_amount(value: str) -> bool:
+    """``value`` (one of ``values``) says how many or how much: a figure or a number in words, not a
+    day's or a month's name."""
+    return _CALENDAR.fullmatch(value) is None and (
+        _FIGURE.search(value) is not None or _AMOUNT.fullmatch(value) is not None
+    )
+
+
 def bare_value(word: str) -> str:
     """A word as ``values`` gives it: without the marks around it, lower-cased."""
     return word.strip(".,;:!?()[]{}\"'`*").lower()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from memory.ingest.english.changes import names_one, values
+from memory.ingest.english.changes import is_amount, names_one, values
 from memory.search.conductor import memory_search
 
 pytestmark = pytest.mark.django_db
@@ -282,6 +282,14 @@ def test_the_values_a_sentence_gives(text, given):
     assert values(text) == given
 
 
+@pytest.mark.parametrize(
+    ("value", "amount"),
+    [("61k", True), ("$14,500", True), ("three", True), ("04:30", True), ("tuesday", False), ("april", False)],
+)
+def test_an_amount_is_a_figure_or_a_number_in_words_not_a_days_or_a_months_name(value, amount):
+    assert is_amount(value) is amount
+
+
 def test_with_names_a_name_is_a_value_and_a_name_called_is_not():
     said = "Thanks, Nate! Since Monday my manager is Dev Raman from Sales."
     assert values(said, names=True) == {"monday", "dev", "raman"}
@@ -400,3 +408,62 @@ def test_a_question_for_several_things_or_a_reason_ranks_the_later_first_and_lab
     assert before.index(earlier) < before.index(later)
     assert [r["id"] for r in results][:2] == [later, earlier]
     assert results[0].get("restates") == (earlier if labelled else None)
+
+
+TIMER = (
+    "assistant: A systemd timer rather than cron, because it logs every run to the journal. The nightly backup "
+    "timer: OnCalendar=*-*-* 02:00:00 with Persistent=true, so a missed run catches up."
+)
+FINISHED = "user: The first full backup finished on Tuesday, six days and change like restic said."
+MOVED = (
+    "user: Also changed the schedule: the library scan was hammering the disks around 2am too, so I moved "
+    "the nightly backup to 04:30 and now it is done by 5:15."
+)
+
+
+def test_a_question_for_a_time_of_day_names_the_earlier_time_not_a_day(team, add):
+    """ "What time …?" asks for a time of day: the move to 04:30 updates the timer set at 02:00, not the
+    owner's word that the first backup finished on a Tuesday, though a day's name stands beside "backup"
+    there too and the owner's own statement is preferred to the assistant's."""
+    timer = said(add, TIMER, "2026-03-02T20:00:00Z")
+    finished = said(add, FINISHED, "2026-03-16T09:00:00Z")
+    distractors(add, "2026-03")
+    moved = said(add, MOVED, "2026-03-27T10:00:00Z")
+
+    results = ranked(team, "What time do the nightly backups run?")
+    ids = [r["id"] for r in results]
+
+    assert {timer, finished} <= set(ids)
+    assert next(r for r in results if r["id"] == moved)["restates"] == timer
+
+
+BENCH_SETUP = (
+    "assistant: Before optimising anything, measure the Hallam parse with criterion. Add a bench target to "
+    "Cargo.toml, then run cargo bench: it prints the time and the throughput of parse_hallam_10k."
+)
+BENCH_OUTPUT = (
+    "user: ```\nparse/parse_hallam_10k  time:   [71.218 ms 71.602 ms 72.093 ms]\n"
+    "                        thrpt:  [138.71 Kelem/s 139.66 Kelem/s 140.41 Kelem/s]\n```\n"
+    "so roughly 140k rows/s on my laptop."
+)
+BENCH_LATER = (
+    "user: Good news: the ByteRecord rewrite landed and the bench now says parse_hallam_10k takes 24 ms, "
+    "so roughly 410k rows/s on the laptop."
+)
+
+
+def test_an_identifier_is_read_as_its_parts_for_the_value_beside_a_word(team, add):
+    """The benchmark's name, "parse_hallam_10k", is the Hallam parse the question asks about: the later
+    figure beside it updates the owner's pasted output, not the assistant's instructions to run it. The
+    output is found by meaning alone (to the full-text parser "parse/parse_hallam_10k" is one word, and
+    it was said on a day of its own), yet is named: a value beside the same word says what is updated."""
+    setup = said(add, BENCH_SETUP, "2026-02-05T09:00:00Z")
+    output = said(add, BENCH_OUTPUT, "2026-02-06T09:30:00Z")
+    distractors(add, "2026-02")
+    later = said(add, BENCH_LATER, "2026-02-19T10:00:00Z")
+
+    results = ranked(team, "What throughput does the Hallam parse benchmark show?")
+    ids = [r["id"] for r in results]
+
+    assert {setup, output} <= set(ids)
+    assert next(r for r in results if r["id"] == later)["restates"] == output
