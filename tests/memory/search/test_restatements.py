@@ -161,7 +161,7 @@ def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word
     distractors(add, "2026-02")
     later = said(
         add,
-        "user: Meeting went fine. I tried mdeberta with the same recipe: its best validation F1 is 0.84.",
+        "user: Meeting went fine. I tried mdeberta with the same recipe: its best validation F1 came out at 84%.",
         "2026-03-02T10:00:00Z",
     )
 
@@ -169,7 +169,8 @@ def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word
     plain = [r["id"] for r in ranked(team, "What's our best validation macro-F1?")]
 
     assert latest.index(later) < latest.index(earlier)
-    assert plain.index(earlier) < plain.index(later)  # no word of change, no question for the latest
+    # No word of change, no question for the latest, and "84%" is not of the form of "0.81".
+    assert plain.index(earlier) < plain.index(later)
 
 
 def test_what_it_ended_up_as_asks_for_the_latest_whatever_the_verb(team, add):
@@ -467,3 +468,34 @@ def test_an_identifier_is_read_as_its_parts_for_the_value_beside_a_word(team, ad
 
     assert {setup, output} <= set(ids)
     assert next(r for r in results if r["id"] == later)["restates"] == output
+
+
+WORDS_EARLIER = "user: Checked the thesis word count: Overleaf says the total is 14,200 words right now."
+WORDS_LATER = "user: Progress report: Overleaf's count is 21,850 words, discussion done, conclusion still to write."
+SEATS_LATER = "user: Progress report: Overleaf's count shows 3 figures and 2 tables, discussion done."
+
+
+@pytest.mark.parametrize(("later_line", "raised"), [(WORDS_LATER, True), (SEATS_LATER, False)])
+def test_a_later_figure_of_the_same_form_ranks_above_the_one_it_restates_without_a_word_of_change(
+    team, add, later_line, raised
+):
+    """A count of "21,850 words" beside "count" restates "14,200 words" beside "total" and "words": a figure of
+    the same form beside the same word of the question, said later, is the current value, so it is
+    raised above the earlier and labelled though it says no "now"; bare counts of something else
+    are not."""
+    earlier = said(add, WORDS_EARLIER, "2026-03-02T10:00:00Z")
+    distractors(add, "2026-03")
+    later = said(add, later_line, "2026-04-20T10:00:00Z")
+    query = "What's my current word count for the thesis?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+
+    results = ranked(team, query)
+    ids = [r["id"] for r in results]
+
+    assert before.index(earlier) < before.index(later)
+    if raised:
+        assert ids.index(later) == ids.index(earlier) - 1
+        assert next(r for r in results if r["id"] == later)["restates"] == earlier
+    else:
+        assert ids == before
+        assert "restates" not in next(r for r in results if r["id"] == later)
