@@ -80,12 +80,14 @@ _PAST = frozenset(
 _WORD = re.compile(r"[a-z]+")
 # A question asking for several things ("What activities does Melanie partake in?", "Which tests have we
 # had to quarantine?", "What are Rhiannon's rules for a merge?") or for how many times something happened
-# is answered by all of them, and one asking why by a reason, which a later reason adds to: a later
-# statement still ranks above the earlier one it restates (the latest first, "Peckham is the second studio
-# on the new system"), but it is labelled as updating nothing. A plural is read as a word ending in "s"
-# but not in "is", "us" or "ss" ("analysis", "status", "class" are one thing).
+# is answered by all of them, one asking why by a reason, which a later reason adds to, and one asking
+# for a kind or a description ("What type of diet do Nate's turtles have?", "How does Nate describe …?")
+# by words, not a value a later one gives otherwise: a later statement still ranks above the earlier one
+# it restates (the latest first, "Peckham is the second studio on the new system"), but it is labelled as
+# updating nothing. A plural is read as a word ending in "s" but not in "is", "us" or "ss" ("analysis",
+# "status", "class" are one thing).
 _UPDATES_NOTHING = re.compile(
-    r"\b(?:how many times|why"
+    r"\b(?:how many times|why|describe|(?:what|which) (?:kind|type|sort)s? of"
     r"|(?:what|which) (?:are|were) (?!(?:we|you|they|i|he|she|it)\b)"
     r"|(?:what|which) [a-z]*[a-hj-rtv-z]s (?:do|does|did|have|has|had|is|are|was|were|can|could|will|would)\b)",
     re.IGNORECASE,

@@ -392,13 +392,16 @@ PECKHAM = "user: Peckham is on the new booking system now as well, with 8 rooms.
         ("What are the studios on the new booking system?", False),
         ("How many times has a studio moved to the new booking system?", False),
         ("Why is Hackney on the new booking system?", False),
+        ("What kind of studio is on the new booking system?", False),
+        ("How does the team describe the studio on the new booking system?", False),
     ],
 )
 def test_a_question_for_several_things_or_a_reason_ranks_the_later_first_and_labels_it_as_updating_nothing(
     team, add, query, labelled
 ):
     """Asked for one studio, the later statement updates the earlier; asked for several (or for how
-    many times, or why), it adds to it: still ranked first, the latest, but labelled as updating nothing."""
+    many times, why, what kind, a description), it adds to it: still ranked first, the latest, but
+    labelled as updating nothing."""
     earlier = said(add, HACKNEY, "2026-01-12T09:14:00Z")
     distractors(add, "2026-02")
     later = said(add, PECKHAM, "2026-03-02T10:00:00Z")
