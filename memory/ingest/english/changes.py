@@ -321,12 +321,15 @@ def values(text: str, *, names: bool = False) -> frozenset[str]:
     return frozenset(found)
 
 
+# A quantity as a value gives it: its figures first, after a sign, a currency or "about" marks ("24",
+# "$14,500", "~99%", "3.4s", "61k"). A name holding digits ("pg-prod-02", "replica_slot_1") counts nothing.
+_QUANTITY = re.compile(r"[~<>±+\-]?[$€£]?\d")
+
+
 def is_amount(value: str) -> bool:
-    """``value`` (one of ``values``) says how many or how much: a figure or a number in words, not a
-    day's or a month's name."""
-    return _CALENDAR.fullmatch(value) is None and (
-        _FIGURE.search(value) is not None or _AMOUNT.fullmatch(value) is not None
-    )
+    """``value`` (one of ``values``) says how many or how much: a quantity or a number in words, not a
+    name holding digits, nor a day's or a month's name."""
+    return _QUANTITY.match(value) is not None or _AMOUNT.fullmatch(value) is not None
 
 
 def bare_value(word: str) -> str:

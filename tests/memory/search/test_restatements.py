@@ -285,9 +285,12 @@ def test_the_values_a_sentence_gives(text, given):
 
 @pytest.mark.parametrize(
     ("value", "amount"),
-    [("61k", True), ("$14,500", True), ("three", True), ("04:30", True), ("tuesday", False), ("april", False)],
+    [
+        *[(value, True) for value in ("61k", "$14,500", "three", "~99%", "3.4s", "24")],
+        *[(value, False) for value in ("tuesday", "april", "pg-prod-02", "replica_slot_1", "v2")],
+    ],
 )
-def test_an_amount_is_a_figure_or_a_number_in_words_not_a_days_or_a_months_name(value, amount):
+def test_an_amount_is_a_quantity_or_a_number_in_words_not_a_name_holding_digits_nor_a_day(value, amount):
     assert is_amount(value) is amount
 
 
