@@ -301,3 +301,28 @@ def test_a_wrapped_message_gives_its_value_whole():
 )
 def test_a_word_of_change_and_the_now_of_how_long_something_lasted(text, change):
     assert says_a_change(text) is change
+
+
+@pytest.mark.parametrize(
+    ("message", "contents"),
+    [
+        (
+            "Paper target is the TextApps workshop. Deadline April 10. Nothing else yet.",
+            ["Paper target is the TextApps workshop. Deadline April 10.", "Nothing else yet."],
+        ),
+        (
+            "First full run: best validation macro-F1 0.81 at epoch 3. Accuracy 0.88.",
+            ["First full run: best validation macro-F1 0.81 at epoch 3. Accuracy 0.88."],
+        ),
+        # Not notes: a statement of its own, a contraction, a verb's form; nothing before it to join.
+        ("The demo went well. It's in July.", ["The demo went well.", "It's in July."]),
+        ("The demo went well. Submitted on 3 May.", ["The demo went well.", "Submitted on 3 May."]),
+        ("Deadline April 10.", ["Deadline April 10."]),
+        # A question between them: the note is said of what was asked, which is not kept.
+        ("The thesis is going fine. When is the viva? July 3.", ["The thesis is going fine.", "July 3."]),
+    ],
+)
+def test_a_note_of_a_label_and_a_value_is_kept_with_the_statement_before_it(message, contents):
+    """ "Deadline April 10." alone says the deadline of nothing; after "Paper target is the TextApps
+    workshop." it is the workshop's, and a later "the workshop extended the deadline" updates them."""
+    assert [content for _, content in atoms(message)] == contents
