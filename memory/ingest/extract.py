@@ -27,8 +27,8 @@ from memory.ingest.english.sentences import (
     split_sentences,
     strip_consequence_marker,
 )
+from memory.ingest.english.topics import STOPWORDS
 from memory.ingest.english.values import read_values, said_by_the_assistant
-from memory.ingest.english.wordlists import word_list
 from memory.ingest.self_contained import anchor_relative_dates, is_short_answer, resolve_short_answer
 from memory.providers import LLM, LLMUnavailable
 from memory.providers.llm import CallBudget
@@ -223,7 +223,6 @@ def extract_by_rules(
 # (memory.ingest.english.changes.holds_value), and opens with a label: not a pronoun or another
 # stopword, a contraction ("It's in July."), or a verb's past or -ing form ("Submitted on 3 May.").
 _NOTE_WORDS = 4
-_STOPWORDS = frozenset(word_list("stopwords"))
 
 
 def _is_value_note(sentence: str) -> bool:
@@ -231,7 +230,7 @@ def _is_value_note(sentence: str) -> bool:
     if not words or len(words) > _NOTE_WORDS or not holds_value(sentence):
         return False
     label = words[0].lower().strip(".,;:!\"'()")
-    return bool(label) and label not in _STOPWORDS and "'" not in label and not label.endswith(("ed", "ing"))
+    return bool(label) and label not in STOPWORDS and "'" not in label and not label.endswith(("ed", "ing"))
 
 
 def _atom(original: str, attributed: str, subject: str, now: datetime) -> Atom:

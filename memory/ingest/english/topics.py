@@ -8,19 +8,19 @@ import re
 
 from memory.ingest.english.wordlists import word_list
 
-_STOPWORDS = frozenset(word_list("stopwords"))
+STOPWORDS = frozenset(word_list("stopwords"))
 _FILLER_WORDS = frozenset(word_list("filler_words"))
 
 
 def content_words(text: str) -> set[str]:
     """Lower-case words that carry meaning: for comparing what two statements say."""
     words = re.findall(r"[a-z0-9][a-z0-9'\-_./]*", text.lower())
-    return {w.strip("'.") for w in words if w not in _STOPWORDS and len(w) > 1}
+    return {w.strip("'.") for w in words if w not in STOPWORDS and len(w) > 1}
 
 
 def topic_words(text: str) -> set[str]:
     """The words of a text that name its topic, reduced to a rough stem ('owns', 'owning' → 'own')."""
-    words = {w for w in content_words(text) if w not in _FILLER_WORDS and w not in _STOPWORDS}
+    words = {w for w in content_words(text) if w not in _FILLER_WORDS and w not in STOPWORDS}
     return {_stem(w) for w in words if not w.startswith(("i'", "we'"))} - {"i"}
 
 
