@@ -337,25 +337,6 @@ SIGNED = (
 CALLS = "user: Contract talks: Tessellate had 3 calls a year with us before, Ines says, and they want to keep it so."
 
 
-@pytest.mark.parametrize(("later_line", "labelled"), [(SIGNED, True), (CALLS, False)])
-def test_a_figure_of_the_same_form_said_without_a_word_of_change_is_labelled_and_a_bare_number_is_not(
-    team, add, later_line, labelled
-):
-    """No word of change: "$14,500 a year" restates "$18,000 a year" (a sum in dollars beside
-    "Tessellate" both), "3 calls a year" does not (a bare number is a count of anything)."""
-    earlier = said(add, QUOTE, "2026-01-27T10:30:00Z")
-    distractors(add, "2026-02")
-    later = said(add, later_line, "2026-03-03T13:10:00Z")
-    query = "What are we paying Tessellate per year?"
-    before = [r["id"] for r in ranked(team, query, **OFF)]
-
-    results = ranked(team, query)
-
-    assert [r["id"] for r in results] == before  # a label moves nothing
-    assert before.index(later) < before.index(earlier)
-    assert next(r for r in results if r["id"] == later).get("restates") == (earlier if labelled else None)
-
-
 def test_an_extracted_statement_gives_no_value_by_its_owner_id_or_the_date_it_was_said_in(team, add):
     """Extraction writes the owner's id for "I" ("ops-01 is off next week") and anchors relative dates
     ("next week (week of 2026-02-02)"): neither is a value the owner gave, so a later statement giving
@@ -428,22 +409,6 @@ MOVED = (
 )
 
 
-def test_a_question_for_a_time_of_day_names_the_earlier_time_not_a_day(team, add):
-    """ "What time …?" asks for a time of day: the move to 04:30 updates the timer set at 02:00, not the
-    owner's word that the first backup finished on a Tuesday, though a day's name stands beside "backup"
-    there too and the owner's own statement is preferred to the assistant's."""
-    timer = said(add, TIMER, "2026-03-02T20:00:00Z")
-    finished = said(add, FINISHED, "2026-03-16T09:00:00Z")
-    distractors(add, "2026-03")
-    moved = said(add, MOVED, "2026-03-27T10:00:00Z")
-
-    results = ranked(team, "What time do the nightly backups run?")
-    ids = [r["id"] for r in results]
-
-    assert {timer, finished} <= set(ids)
-    assert next(r for r in results if r["id"] == moved)["restates"] == timer
-
-
 BENCH_SETUP = (
     "assistant: Before optimising anything, measure the Hallam parse with criterion. Add a bench target to "
     "Cargo.toml, then run cargo bench: it prints the time and the throughput of parse_hallam_10k."
@@ -459,49 +424,71 @@ BENCH_LATER = (
 )
 
 
-def test_an_identifier_is_read_as_its_parts_for_the_value_beside_a_word(team, add):
-    """The benchmark's name, "parse_hallam_10k", is the Hallam parse the question asks about: the later
-    figure beside it updates the owner's pasted output, not the assistant's instructions to run it. The
-    output is found by meaning alone (to the full-text parser "parse/parse_hallam_10k" is one word, and
-    it was said on a day of its own), yet is named: a value beside the same word says what is updated."""
-    setup = said(add, BENCH_SETUP, "2026-02-05T09:00:00Z")
-    output = said(add, BENCH_OUTPUT, "2026-02-06T09:30:00Z")
+@pytest.mark.parametrize(
+    ("earlier", "later", "query", "named"),
+    [
+        # "What time …?" asks for a time of day: the move to 04:30 updates the timer set at 02:00, not the
+        # owner's word that the first backup finished on a Tuesday, though a day's name stands beside
+        # "backup" there too and the owner's own statement is preferred to the assistant's.
+        ((TIMER, FINISHED), MOVED, "What time do the nightly backups run?", 0),
+        # The benchmark's name, "parse_hallam_10k", is the Hallam parse asked about: the later figure
+        # beside it updates the owner's pasted output, not the assistant's instructions to run it. The
+        # output is found by meaning alone (to the full-text parser "parse/parse_hallam_10k" is one word,
+        # and it was said on a day of its own), yet is named: a value beside the same word says what is
+        # updated.
+        ((BENCH_SETUP, BENCH_OUTPUT), BENCH_LATER, "What throughput does the Hallam parse benchmark show?", 1),
+    ],
+)
+def test_the_label_names_the_earlier_hit_giving_a_value_of_the_kind_asked_beside_the_same_word(
+    team, add, earlier, later, query, named
+):
+    first = said(add, earlier[0], "2026-02-05T09:00:00Z")
+    second = said(add, earlier[1], "2026-02-06T09:30:00Z")
     distractors(add, "2026-02")
-    later = said(add, BENCH_LATER, "2026-02-19T10:00:00Z")
+    latest = said(add, later, "2026-02-19T10:00:00Z")
 
-    results = ranked(team, "What throughput does the Hallam parse benchmark show?")
-    ids = [r["id"] for r in results]
+    results = ranked(team, query)
 
-    assert {setup, output} <= set(ids)
-    assert next(r for r in results if r["id"] == later)["restates"] == output
+    assert {first, second} <= {r["id"] for r in results}
+    assert next(r for r in results if r["id"] == latest)["restates"] == (first, second)[named]
 
 
 WORDS_EARLIER = "user: Checked the thesis word count: Overleaf says the total is 14,200 words right now."
 WORDS_LATER = "user: Progress report: Overleaf's count is 21,850 words, discussion done, conclusion still to write."
 SEATS_LATER = "user: Progress report: Overleaf's count shows 3 figures and 2 tables, discussion done."
+TESSELLATE = "What are we paying Tessellate per year?"
+WORD_COUNT = "What's my current word count for the thesis?"
 
 
-@pytest.mark.parametrize(("later_line", "raised"), [(WORDS_LATER, True), (SEATS_LATER, False)])
-def test_a_later_figure_of_the_same_form_ranks_above_the_one_it_restates_without_a_word_of_change(
-    team, add, later_line, raised
+@pytest.mark.parametrize(
+    ("earlier_line", "later_line", "query", "outcome"),
+    [
+        (QUOTE, SIGNED, TESSELLATE, "labelled where it stands"),
+        (QUOTE, CALLS, TESSELLATE, "nothing"),
+        (WORDS_EARLIER, WORDS_LATER, WORD_COUNT, "raised"),
+        (WORDS_EARLIER, SEATS_LATER, WORD_COUNT, "nothing"),
+    ],
+)
+def test_a_figure_of_the_same_form_said_without_a_word_of_change_restates_and_a_bare_number_does_not(
+    team, add, earlier_line, later_line, query, outcome
 ):
-    """A count of "21,850 words" beside "count" restates "14,200 words" beside "total" and "words": a figure of
-    the same form beside the same word of the question, said later, is the current value, so it is
-    raised above the earlier and labelled though it says no "now"; bare counts of something else
-    are not."""
-    earlier = said(add, WORDS_EARLIER, "2026-03-02T10:00:00Z")
-    distractors(add, "2026-03")
-    later = said(add, later_line, "2026-04-20T10:00:00Z")
-    query = "What's my current word count for the thesis?"
+    """No word of change: "$14,500 a year" restates "$18,000 a year" (a sum in dollars beside
+    "Tessellate" both), "21,850 words" beside "count" restates "14,200 words": the current value, raised
+    just above the earlier when below it, labelled where it stands when above it already. "3 calls a
+    year" and "3 figures and 2 tables" do not: a bare number is a count of anything."""
+    earlier = said(add, earlier_line, "2026-01-27T10:30:00Z")
+    distractors(add, "2026-02")
+    later = said(add, later_line, "2026-03-03T13:10:00Z")
     before = [r["id"] for r in ranked(team, query, **OFF)]
 
     results = ranked(team, query)
     ids = [r["id"] for r in results]
 
-    assert before.index(earlier) < before.index(later)
-    if raised:
-        assert ids.index(later) == ids.index(earlier) - 1
-        assert next(r for r in results if r["id"] == later)["restates"] == earlier
+    label = next(r for r in results if r["id"] == later).get("restates")
+    if outcome == "raised":
+        assert before.index(earlier) < before.index(later)
+        assert (ids.index(later), label) == (ids.index(earlier) - 1, earlier)
     else:
-        assert ids == before
-        assert "restates" not in next(r for r in results if r["id"] == later)
+        assert ids == before  # a label moves nothing
+        assert label == (earlier if outcome == "labelled where it stands" else None)
+        assert outcome == "nothing" or before.index(later) < before.index(earlier)
