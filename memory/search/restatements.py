@@ -102,9 +102,10 @@ _LATEST = re.compile(
 # A question asking who or which is answered by someone or something by name ("Who signs off on
 # deploys?": "Ines approves them now"), and there a name is a value as a figure is. Elsewhere a name
 # is mostly said in passing ("Our group, 'Connected LGBTQ Activists', is made of all kinds of people").
-# "Which day", "which month" ask for a time, given as a figure or a day's name, not for a name.
+# "Which day", "which month" ask for a time, given as a figure or a day's name, and "which version",
+# "which number" for a figure, not for a name.
 _NAMES_ASKED = re.compile(
-    r"\b(?:who|whom|whose|which(?!\s+(?:day|date|week|month|year|time|hour)s?\b))\b", re.IGNORECASE
+    r"\b(?:who|whom|whose|which(?!\s+(?:day|date|week|month|year|time|hour|version|number)s?\b))\b", re.IGNORECASE
 )
 # A value frames a word of the question at most this many words from it ("Postgres 16", "29.5 cent
 # per kWh", "my manager, Maggie Oyelaran"), not one further off in its sentence ("a Lighthouse score
@@ -120,8 +121,9 @@ _NOT_FRAMING = frozenset(
 # A question asking for a time of day or for how many, how much or how long is answered by a value of
 # that kind, and only such a value frames its words: "What time do the nightly backups run?" by "04:30"
 # or "2am", not by the day a backup once finished ("the first full backup finished on Tuesday"); "How
-# many labeled reports …?" by a number, not by a day or a month's name.
+# many labeled reports …?" by a number, not by a day or a month's name; "what version" by a figure.
 _ASKS_CLOCK = re.compile(r"\bwhat time\b", re.IGNORECASE)
+_ASKS_FIGURE = re.compile(r"\b(?:what|which) (?:version|number)\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(r"\bhow (?:many|much|long|far|big|large|small|old|often|fast|slow)\b", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?)?|\d{1,2}[ap]\.?m\.?|noon|midnight")
 
@@ -129,7 +131,7 @@ _CLOCK = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?)?|\d{1,2}[ap]\.?m\.?|
 @dataclass(frozen=True)
 class _Asked:
     """What a question asks about: its words that a value may frame, and the kind of value it asks
-    for (``kind``: a time of day, an amount; None: any)."""
+    for (``kind``: a time of day, a figure, an amount; None: any)."""
 
     words: frozenset[str]
     kind: str | None
@@ -139,6 +141,8 @@ class _Asked:
             return _CLOCK.fullmatch(value) is not None
         if self.kind == "amount":
             return is_amount(value)
+        if self.kind == "figure":
+            return _DIGITS.search(value) is not None
         return True
 
 
@@ -247,7 +251,15 @@ def _words_said(content: str, owner: str) -> str:
 
 
 def _asked(query: str) -> _Asked:
-    kind = "clock" if _ASKS_CLOCK.search(query) else "amount" if _ASKS_AMOUNT.search(query) else None
+    kind = (
+        "clock"
+        if _ASKS_CLOCK.search(query)
+        else "figure"
+        if _ASKS_FIGURE.search(query)
+        else "amount"
+        if _ASKS_AMOUNT.search(query)
+        else None
+    )
     return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, kind)
 
 

@@ -214,13 +214,14 @@ def test_someone_named_is_a_value_a_later_statement_gives_otherwise(team, add):
 
 
 def test_a_name_is_a_value_only_of_a_question_asking_who_or_which(team, add):
-    # The same two statements: a question for a day is not answered by who approves.
+    # The same two statements: a question for a day or a version is not answered by who approves.
     said(add, APPROVER, "2026-01-12T09:14:00Z")
     distractors(add, "2026-02")
     said(add, NEW_APPROVER, "2026-03-02T10:00:00Z")
 
     assert all("restates" not in r for r in ranked(team, "When does a production deploy get approved?"))
     assert all("restates" not in r for r in ranked(team, "Which day does a production deploy get approved?"))
+    assert all("restates" not in r for r in ranked(team, "Which version of a production deploy gets approved?"))
     assert ranked(team, "Which person approves a production deploy?")[0].get("restates")
 
 
