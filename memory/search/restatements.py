@@ -8,8 +8,9 @@ of the question's words, and may fall out of the results.
 So among the hits of a question that asks about the present (no past verb, no time it names, not
 a request for work), a later hit that says something changed ("now", "switched", "no longer",
 "moved", "up to"…), or frames the earlier one with a figure of the same form said without a word of
-change (below: "we have 61k labeled reports in total" after "48k labeled so far"), is raised just
-above an earlier hit ranked above it when both were found by both signals (both are about the
+change (below: "we have 61k labeled reports in total" after "48k labeled so far"; not for a question
+giving a figure itself, "What does error E4521 mean?", which asks about what that figure names), is
+raised just above an earlier hit ranked above it when both were found by both signals (both are about the
 question, in words and in meaning), they were said in different
 conversations by the same speaker or the earlier one by the assistant (what it set up, the owner
 later changes), the later one is not the assistant's (an assistant's answer reports no change in
@@ -167,7 +168,11 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     valued = [h for h in both if _gives_value(_said(h), names)]  # each memory read once
     asked = _asked(request.query[:_QUERY_CHARS])
     # A later hit saying no change is raised over an earlier one it frames with a figure of the same
-    # form; one already above it is left to be labelled where it stands (below).
+    # form; one already above it is left to be labelled where it stands (below). Not for a question
+    # that gives a figure itself ("What does error E4521 mean?", "Which ticket tracked the outage?
+    # OPS-1042"): it asks about the thing that figure names, not for its latest value, and a later
+    # figure of its form ("E7310") names another.
+    alike = _DIGITS.search(request.query[:_QUERY_CHARS]) is None
     pairs = [
         (later, earlier)
         for n, later in enumerate(valued)
@@ -176,7 +181,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if m != n
         and earlier.memory.id in shown
         and _restates(later, earlier)
-        and (_says_a_change(later, latest) or (m < n and _frames(later, earlier, asked, names, alike=True)))
+        and (_says_a_change(later, latest) or (alike and m < n and _frames(later, earlier, asked, names, alike=True)))
     ]
     near = _near(pairs) if pairs else set()
     by_id = {h.memory.id: h for h in valued}

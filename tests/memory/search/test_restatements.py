@@ -457,6 +457,8 @@ def test_the_label_names_the_earlier_hit_giving_a_value_of_the_kind_asked_beside
 WORDS_EARLIER = "user: Checked the thesis word count: Overleaf says the total is 14,200 words right now."
 WORDS_LATER = "user: Progress report: Overleaf's count is 21,850 words, discussion done, conclusion still to write."
 SEATS_LATER = "user: Progress report: Overleaf's count shows 3 figures and 2 tables, discussion done."
+ERROR_EARLIER = "user: The deploy keeps failing with error E4521 when the disk is full."
+ERROR_LATER = "user: Another one today: the deploy failed with error E7310 on the new runner."
 TESSELLATE = "What are we paying Tessellate per year?"
 WORD_COUNT = "What's my current word count for the thesis?"
 
@@ -468,6 +470,8 @@ WORD_COUNT = "What's my current word count for the thesis?"
         (QUOTE, CALLS, TESSELLATE, "nothing"),
         (WORDS_EARLIER, WORDS_LATER, WORD_COUNT, "raised"),
         (WORDS_EARLIER, SEATS_LATER, WORD_COUNT, "nothing"),
+        # A question giving a figure asks about what it names: "E7310" is another error, not E4521's update.
+        (ERROR_EARLIER, ERROR_LATER, "What does error E4521 mean for the deploy?", "nothing"),
     ],
 )
 def test_a_figure_of_the_same_form_said_without_a_word_of_change_restates_and_a_bare_number_does_not(
