@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -123,28 +124,29 @@ _NOT_FRAMING = frozenset(
 # that kind, and only such a value frames its words: "What time do the nightly backups run?" by "04:30"
 # or "2am", not by the day a backup once finished ("the first full backup finished on Tuesday"); "How
 # many labeled reports …?" by a number, not by a day or a month's name; "what version" by a figure.
+_DIGITS = re.compile(r"[0-9]+")
+_LETTERS = re.compile(r"[a-z]+")
 _ASKS_CLOCK = re.compile(r"\bwhat time\b", re.IGNORECASE)
 _ASKS_FIGURE = re.compile(r"\b(?:what|which) (?:version|number)\b", re.IGNORECASE)
 _ASKS_AMOUNT = re.compile(r"\bhow (?:many|much|long|far|big|large|small|old|often|fast|slow)\b", re.IGNORECASE)
 _CLOCK = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[ap]\.?m\.?)?|\d{1,2}[ap]\.?m\.?|noon|midnight")
 
 
+# The kinds of value a question may ask for, the first whose words it has: each with what such a value is.
+_KINDS: tuple[tuple[re.Pattern, Callable[[str], bool]], ...] = (
+    (_ASKS_CLOCK, lambda value: _CLOCK.fullmatch(value) is not None),
+    (_ASKS_FIGURE, lambda value: _DIGITS.search(value) is not None),
+    (_ASKS_AMOUNT, is_amount),
+)
+
+
 @dataclass(frozen=True)
 class _Asked:
-    """What a question asks about: its words that a value may frame, and the kind of value it asks
-    for (``kind``: a time of day, a figure, an amount; None: any)."""
+    """What a question asks about: its words that a value may frame, and what a value of the kind it
+    asks for is (``fits``; None: any value)."""
 
     words: frozenset[str]
-    kind: str | None
-
-    def fits(self, value: str) -> bool:
-        if self.kind == "clock":
-            return _CLOCK.fullmatch(value) is not None
-        if self.kind == "amount":
-            return is_amount(value)
-        if self.kind == "figure":
-            return _DIGITS.search(value) is not None
-        return True
+    fits: Callable[[str], bool] | None
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     # that gives a figure itself ("What does error E4521 mean?", "Which ticket tracked the outage?
     # OPS-1042"): it asks about the thing that figure names, not for its latest value, and a later
     # figure of its form ("E7310") names another.
-    alike = _DIGITS.search(request.query[:_QUERY_CHARS]) is None
+    gives_a_figure = _DIGITS.search(request.query[:_QUERY_CHARS]) is not None
     pairs = [
         (later, earlier)
         for n, later in enumerate(valued)
@@ -181,7 +183,10 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if m != n
         and earlier.memory.id in shown
         and _restates(later, earlier)
-        and (_says_a_change(later, latest) or (alike and m < n and _frames(later, earlier, asked, names, alike=True)))
+        and (
+            _says_a_change(later, latest)
+            or (not gives_a_figure and m < n and _frames(later, earlier, asked, names, alike=True))
+        )
     ]
     near = _near(pairs) if pairs else set()
     by_id = {h.memory.id: h for h in valued}
@@ -256,16 +261,8 @@ def _words_said(content: str, owner: str) -> str:
 
 
 def _asked(query: str) -> _Asked:
-    kind = (
-        "clock"
-        if _ASKS_CLOCK.search(query)
-        else "figure"
-        if _ASKS_FIGURE.search(query)
-        else "amount"
-        if _ASKS_AMOUNT.search(query)
-        else None
-    )
-    return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, kind)
+    fits = next((fits for asks, fits in _KINDS if asks.search(query)), None)
+    return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, fits)
 
 
 def _updated(later: Hit, earlier: list[Hit], asked: _Asked, names: bool, *, alike: bool = False) -> Hit | None:
@@ -300,17 +297,13 @@ def _forms(given: set[str]) -> set[str]:
     return forms - {"9"}
 
 
-_DIGITS = re.compile(r"[0-9]+")
-_LETTERS = re.compile(r"[a-z]+")
-
-
 def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: _Asked) -> tuple[set, set]:
     """The question's words in ``sentence`` with a value of the kind asked at most ``_BESIDE`` words
     from them, and those values."""
     words: set[str] = set()
     given: set[str] = set()
     for value, around in sentence:
-        if around & asked.words and asked.fits(value):
+        if around & asked.words and (asked.fits is None or asked.fits(value)):
             words |= around & asked.words
             given.add(value)
     return words, given
