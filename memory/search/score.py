@@ -112,7 +112,8 @@ def score(
             + request.mode.freshness_weight * hit.freshness
             + importance_weight * hit.memory.importance
         )
-    return sorted(hits.values(), key=lambda h: -h.score)
+    # Equal scores (the atoms of one source) go by id, not by the order the database returned them in.
+    return sorted(hits.values(), key=lambda h: (-h.score, h.memory.id))
 
 
 def _prefer(hits, request: SearchRequest) -> None:
@@ -139,7 +140,7 @@ def _discount_asking(hits, request: SearchRequest) -> None:
     topics = topic_words(request.matched) if weight > 0 else set()
     if not topics:
         return
-    for hit in sorted(hits, key=lambda h: -h.semantic)[: request.limit * 3]:
+    for hit in sorted(hits, key=lambda h: (-h.semantic, h.memory.id))[: request.limit * 3]:
         if only_asks(hit.memory.content, topics):
             hit.semantic *= 1 - weight
             hit.flags["only_asks"] = True

@@ -162,7 +162,8 @@ def matched_text(query: str) -> str:
 
 
 def ranks(scores: dict[uuid.UUID, float]) -> dict[uuid.UUID, int]:
-    return {memory_id: rank for rank, memory_id in enumerate(sorted(scores, key=lambda i: -scores[i]), start=1)}
+    """1 for the best; equal scores by id, whatever order the database returned them in."""
+    return {memory_id: rank for rank, memory_id in enumerate(sorted(scores, key=lambda i: (-scores[i], i)), start=1)}
 
 
 def rare_tokens(query: str) -> list[str]:

@@ -10,7 +10,12 @@ import pytest
 from helixsite.errors import ApplicationError
 from memory.api.read import SearchMemoryApi
 from memory.models import Edge, Memory, MemoryAccess
+from memory.search.bm25 import NOTHING
 from memory.search.conductor import memory_search
+from memory.search.params import search_request
+from memory.search.rows import Recalled
+from memory.search.score import score
+from memory.search.seeds import ranks
 from rbac.models import Role
 from rbac.policy import write_domain_resolve
 from tests.factories import grant, make_memory, make_principal, make_workspace, tool_input
@@ -150,3 +155,49 @@ def test_recall_reinforces_what_it_returns(team, add):
 
     access = MemoryAccess.objects.get(memory_id=uuid.UUID(memory_id))
     assert access.access_count == 2 and access.last_accessed_at is not None
+
+
+def test_memories_that_score_alike_rank_in_one_order_whatever_order_the_database_returns_them_in():
+    """Equal scores (the atoms of one message, scored as their source) are ordered by id, so
+    the same search gives the same page after rows are rewritten elsewhere in the table, on a
+    replica, or after a restore."""
+    day = datetime(2026, 5, 4, tzinfo=UTC)
+
+    def row(memory_id: uuid.UUID) -> Recalled:
+        fields = (
+            "The staging database is db-3.",
+            "fact",
+            "bob",
+            "",
+            0.5,
+            "k",
+            day,
+            day,
+            day,
+            None,
+            None,
+            0.4,
+            None,
+            {},
+        )
+        return Recalled(memory_id, *fields)
+
+    rows = [row(uuid.uuid4()) for _ in range(4)]
+    request = search_request(query="staging database", user_id="bob")
+
+    def ranked(order: list[Recalled]) -> list[uuid.UUID]:
+        memories = {r.id: r for r in order}
+        cosines = {r.id: r.cosine for r in order}
+        hits = score(
+            request=request,
+            memories=memories,
+            cosines=cosines,
+            vector_scores=cosines,
+            bm25=NOTHING,
+            reached={},
+            links=[],
+        )
+        return [h.memory.id for h in hits]
+
+    assert ranked(rows) == ranked(rows[::-1]) == sorted(r.id for r in rows)
+    assert ranks({r.id: 0.4 for r in rows}) == ranks({r.id: 0.4 for r in rows[::-1]})
