@@ -35,7 +35,7 @@ from memory.providers import embed_query, get_embedder
 from memory.search.attributes import attribute_holding
 from memory.search.bm25 import NOTHING, Bm25, holding_once
 from memory.search.corpus import MEMORIES
-from memory.search.expand import Reached, edges_around, expand, links_among
+from memory.search.expand import Reached, Walk, edges_around, links_among
 from memory.search.filters import MemoryFilter
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
 from memory.search.kinds import asked_kind, kind_holders
@@ -44,7 +44,7 @@ from memory.search.project import as_result, project
 from memory.search.reinforce import reinforce as reinforce_recalled
 from memory.search.replies import replies_to
 from memory.search.restatements import restatements
-from memory.search.rows import recalled
+from memory.search.rows import recalled, recalled_with
 from memory.search.scope import Scope
 from memory.search.score import Hit, score
 from memory.search.seeds import bm25_seeds, gathers, rare_tokens, vector_seeds
@@ -209,17 +209,15 @@ def memory_search(
     seed_ids = sorted(
         set(vector_scores) | set(bm25_scores), key=lambda i: -(vector_scores.get(i, 0) + bm25.normalized(i, "query"))
     )
-    reached = expand(
-        scope,
-        seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM],
-        depth=request.graph_depth,
-        limit=settings.HELIX_SEARCH_EXPAND_MAX,
-    )
     # The memory holding the value an attribute question asks for is a seed whatever it shares
     # with the question's words and meaning; for any other question there is none.
     holding = attribute_holding(scope, request.query, request.window)
-    ids = list(dict.fromkeys([*seed_ids, *reached, *([holding] if holding else [])]))
-    memories = recalled(ids, vector)
+    ids = list(dict.fromkeys([*seed_ids, *([holding] if holding else [])]))
+    walk = Walk(
+        scope, seed_ids[: settings.HELIX_SEARCH_EXPAND_FROM], request.graph_depth, settings.HELIX_SEARCH_EXPAND_MAX
+    )
+    memories, reached = recalled_with(walk, ids, vector)
+    ids = list(dict.fromkeys([*ids, *reached]))
     cosines = {**{memory_id: row.cosine for memory_id, row in memories.items()}, **vector_scores}
     hits = score(
         request=request,

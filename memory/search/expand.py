@@ -37,30 +37,44 @@ class Link:
 BY_KEY = "OFFSET 0"
 
 
-def expand(scope: Scope, seeds: list[uuid.UUID], *, depth: int, limit: int) -> dict[uuid.UUID, Reached]:
-    if depth <= 0 or not seeds or limit <= 0:
-        return {}
-    visible, params = scope.sql(alias="n")
-    sql = f"""
-        WITH RECURSIVE walk(id, depth, edge_type, via, path) AS (
-            SELECT s.id, 0, NULL::varchar, NULL::uuid, ARRAY[s.id] FROM unnest(%(seeds)s::uuid[]) AS s(id)
-          UNION ALL
-            SELECT n.id, w.depth + 1, e.edge_type, w.id, w.path || n.id
-            FROM walk w
-            JOIN memory_edge e ON e.expired_at IS NULL AND (e.source_id = w.id OR e.target_id = w.id)
-            CROSS JOIN LATERAL (
-                SELECT n.id FROM memory_memory n
-                WHERE n.id = CASE WHEN e.source_id = w.id THEN e.target_id ELSE e.source_id END AND {visible}
-                {BY_KEY}
-            ) n
-            WHERE w.depth < %(depth)s AND NOT n.id = ANY(w.path)
-        )
-        SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
-        WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
-        ORDER BY id, depth LIMIT %(limit)s"""
-    with prepared_reader(scope.steady()) as cursor:
-        cursor.execute(sql, {**params, "seeds": seeds, "depth": depth, "limit": limit})
-        return {row[0]: Reached(depth=row[1], edge_type=row[2], via=row[3]) for row in cursor.fetchall()}
+@dataclass(frozen=True)
+class Walk:
+    """A walk out from ``seeds``, at most ``depth`` edges and ``limit`` memories reached, read in
+    the same statement as the rows it reaches (memory.search.rows.recalled_with): one round trip
+    fewer on every search's critical path."""
+
+    scope: Scope
+    seeds: list[uuid.UUID]
+    depth: int
+    limit: int
+
+    @property
+    def goes_anywhere(self) -> bool:
+        return self.depth > 0 and bool(self.seeds) and self.limit > 0
+
+    def sql(self) -> tuple[str, dict]:
+        """The common table expressions ending in ``reached(id, depth, edge_type, via)``: each
+        memory reached, not a seed, by its shortest way, ordered by id."""
+        visible, params = self.scope.sql(alias="n")
+        sql = f"""RECURSIVE walk(id, depth, edge_type, via, path) AS (
+                SELECT s.id, 0, NULL::varchar, NULL::uuid, ARRAY[s.id] FROM unnest(%(seeds)s::uuid[]) AS s(id)
+              UNION ALL
+                SELECT n.id, w.depth + 1, e.edge_type, w.id, w.path || n.id
+                FROM walk w
+                JOIN memory_edge e ON e.expired_at IS NULL AND (e.source_id = w.id OR e.target_id = w.id)
+                CROSS JOIN LATERAL (
+                    SELECT n.id FROM memory_memory n
+                    WHERE n.id = CASE WHEN e.source_id = w.id THEN e.target_id ELSE e.source_id END AND {visible}
+                    {BY_KEY}
+                ) n
+                WHERE w.depth < %(depth)s AND NOT n.id = ANY(w.path)
+            ),
+            reached AS MATERIALIZED (
+                SELECT DISTINCT ON (id) id, depth, edge_type, via FROM walk
+                WHERE depth > 0 AND NOT id = ANY(%(seeds)s::uuid[])
+                ORDER BY id, depth LIMIT %(limit)s
+            )"""
+        return sql, {**params, "seeds": uuid_array(self.seeds), "depth": self.depth, "limit": self.limit}
 
 
 def links_among(ids: list[uuid.UUID]) -> list[Link]:

@@ -17,6 +17,7 @@ from psycopg.types.datetime import TimestamptzLoader
 
 from helixsite.db.arrays import uuid_array
 from helixsite.db.replicas import prepared_reader
+from memory.search.expand import Reached, Walk
 from memory.search.seeds import vector_text
 
 
@@ -44,28 +45,56 @@ class Recalled:
         return _json(self.metadata_stored)
 
 
+_COLUMNS = """m.id, m.content, m.memory_type, m.user_id, m.agent_id, m.importance, m.content_key, m.created_at,
+    m.updated_at, m.valid_from, m.valid_to, m.expires_at, 1 - (m.embedding <=> %(vec)s::vector), m.metadata, m.facets"""
+
+
 def recalled(ids: list[uuid.UUID], vector) -> dict[uuid.UUID, Recalled]:
     """The memories of ``ids`` (already known visible) with their cosines to ``vector``."""
     if not ids:
         return {}
     with prepared_reader() as cursor:
-        # psycopg's own timestamp parser, in C: Django's, which also sets the connection's time zone
-        # (UTC, as the session's already is), parses in Python, a third of this read's time for four
-        # timestamps a row. The same instants come back.
-        cursor.cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
+        _read_timestamps_in_c(cursor)
         cursor.execute(
-            """SELECT id, content, memory_type, user_id, agent_id, importance, content_key, created_at, updated_at,
-                      valid_from, valid_to, expires_at, 1 - (embedding <=> %(vec)s::vector), metadata, facets
-               FROM memory_memory WHERE id = ANY(%(ids)s::uuid[])""",
+            f"SELECT {_COLUMNS} FROM memory_memory m WHERE m.id = ANY(%(ids)s::uuid[])",
             {"ids": uuid_array(ids), "vec": vector_text(vector)},
         )
         rows = cursor.fetchall()
     return {row[0]: _recalled(row) for row in rows}
 
 
+def recalled_with(
+    walk: Walk, ids: list[uuid.UUID], vector
+) -> tuple[dict[uuid.UUID, Recalled], dict[uuid.UUID, Reached]]:
+    """The memories of ``ids`` and those the walk reaches from its seeds (memory.search.expand),
+    read in one statement, and how the walk reached each of its own."""
+    if not walk.goes_anywhere:
+        return recalled(ids, vector), {}
+    walked, params = walk.sql()
+    with prepared_reader(walk.scope.steady()) as cursor:
+        _read_timestamps_in_c(cursor)
+        cursor.execute(
+            f"""WITH {walked}
+                SELECT {_COLUMNS}, r.depth, r.edge_type, r.via
+                FROM memory_memory m LEFT JOIN reached r ON r.id = m.id
+                WHERE m.id = ANY(%(ids)s::uuid[] || ARRAY(SELECT id FROM reached))""",
+            {**params, "ids": uuid_array(ids), "vec": vector_text(vector)},
+        )
+        rows = cursor.fetchall()
+    reached = {row[0]: Reached(depth=row[15], edge_type=row[16], via=row[17]) for row in rows if row[15] is not None}
+    return {row[0]: _recalled(row) for row in rows}, dict(sorted(reached.items()))
+
+
+def _read_timestamps_in_c(cursor) -> None:
+    """psycopg's own timestamp parser, in C: Django's, which also sets the connection's time zone
+    (UTC, as the session's already is), parses in Python, a third of this read's time for four
+    timestamps a row. The same instants come back."""
+    cursor.cursor.adapters.register_loader("timestamptz", TimestamptzLoader)
+
+
 def _recalled(row: tuple) -> Recalled:
     memory_id, content, kind, owner, agent, importance, key, created, updated, start, end, expires = row[:12]
-    cosine, metadata, facets = row[12:]
+    cosine, metadata, facets = row[12:15]
     return Recalled(
         memory_id,
         content,
