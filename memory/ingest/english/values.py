@@ -100,6 +100,13 @@ _CHANGERS = _words("we i they someone he she ops devops finance")
 _DETERMINERS = _words("the our my your their his her its this that these those a an")
 _PRONOUNS = _words("i we you they it he she this that there here what which who everything something")
 _THING_JOINS = frozenset({"of", "in", "on", "for"})
+# Determiners before a thing a sentence names in passing, and words after which it has ended.
+_NAMING = _words("the our my your their his her")
+_NAMED_ENDS = _words("like again yet either")
+_PREPOSITIONS = _words(
+    "of in on at for with from by into onto about over under off through across behind near inside without around "
+    "between after before during like to than"
+)
 _CARRIED = frozenset({"it", "they", "that", "this"})  # a thing named in the statement before
 # Words that never belong to a named thing: the walk back from the verb stops at them.
 _NOT_THING = _words(
@@ -221,7 +228,7 @@ def read_values(text: str, subject: str = "") -> list[ValueStatement]:
     if said is None:
         return []
     found: list[ValueStatement] = []
-    carried: list[str] = []  # the last thing named, for "it" and "they"
+    carried = _Carried()
     units: dict[str, str] = {}  # a thing's last unit, for "from twelve minutes to four"
     for sentence in statements_of(said)[:SENTENCES]:
         if len(sentence) > SENTENCE_CHARS or sentence.endswith("?") or _MAY.search(sentence):
@@ -328,7 +335,7 @@ def _tokens(sentence: str) -> list[_Token]:
     return tokens
 
 
-def _read_sentence(tokens: list[_Token], subject: str, carried: list[str], units: dict) -> list[ValueStatement]:
+def _read_sentence(tokens: list[_Token], subject: str, carried: _Carried, units: dict) -> list[ValueStatement]:
     words = [t.word for t in tokens]
     if not words or words[0] in _QUESTION_STARTS or _HEDGES.intersection(words):
         return []
@@ -346,7 +353,36 @@ def _read_sentence(tokens: list[_Token], subject: str, carried: list[str], units
             continue  # "it used to take twelve minutes": named, for "it" after it, but no value now
         marked_here = marked or statement.marked
         found.append(_with(statement, marked=marked_here, additive=additive))
+    if not carried.thing:
+        carried.thing, carried.in_passing = _named_last(words), True
     return found
+
+
+@dataclass
+class _Carried:
+    """The last thing named, for "it" and "they" in the clauses after it: a thing a value was said
+    of, or else the last one a sentence named in passing ("I dug out my contract to check the
+    notice period. It's three months"). A thing a value was said of keeps "it": "The build takes
+    twelve minutes. I cached the images. It takes four now" (the build). Of a thing named in
+    passing, "it" must give a quantity: "It's been tough" is said of no thing."""
+
+    thing: str = ""
+    in_passing: bool = False
+
+
+def _named_last(words: list[str]) -> str:
+    """The last thing a sentence names after a determiner; "" when it names none."""
+    for start in range(len(words) - 2, -1, -1):
+        if words[start] not in _NAMING or (start > 0 and words[start - 1] in _PREPOSITIONS):
+            continue  # a place or a companion ("on the Pi", "with my sister") is not what "it" says
+        named: list[str] = []
+        for word in words[start + 1 : start + 1 + THING_WORDS]:
+            if not _thing_word(word) or word in _VALUE_ENDS or word in _NAMED_ENDS or (named and word.endswith("ed")):
+                break  # "our two access points used to run there": a verb's form after it ends it
+            named.append(word)
+        if named:
+            return " ".join([*named[:-1], _singular(named[-1])])
+    return ""
 
 
 def _with(statement: ValueStatement, *, marked: bool, additive: bool) -> ValueStatement:
@@ -389,18 +425,23 @@ class _Verb:
     old_value_at: int | None = None  # "from X to Y": where X begins
 
 
-def _read_clause(clause: list[_Token], subject: str, carried: list[str], units: dict) -> ValueStatement | None:
+def _read_clause(clause: list[_Token], subject: str, carried: _Carried, units: dict) -> ValueStatement | None:
     words = [t.word for t in clause]
     changed = _changed_by_someone(words, subject)
     if changed is not None:
-        carried[:] = [changed[0]]
+        carried.thing, carried.in_passing = changed[0], False
         return _statement(clause, changed[1], changed[0], units)
     for index in range(len(words)):
         verb = _verb_at(words, index)
-        named = _thing_before(words, verb, subject, carried) if verb is not None else None
-        if verb is not None and named is not None:
-            carried[:] = [named]
-            return _statement(clause, verb, named, units)
+        found = _thing_before(words, verb, subject, carried) if verb is not None else None
+        if verb is None or found is None:
+            continue
+        named, by_pronoun = found
+        statement = _statement(clause, verb, named, units)
+        if by_pronoun and carried.in_passing and (statement is None or not _is_quantity(statement.value)):
+            continue  # "It's nice to know, dance is still your happy place": the next verb may say one
+        carried.thing, carried.in_passing = named, False
+        return statement
     return None
 
 
@@ -466,9 +507,10 @@ def _changed_by_someone(words: list[str], subject: str) -> tuple[str, _Verb] | N
     return None
 
 
-def _thing_before(words: list[str], verb: _Verb, subject: str, carried: list[str]) -> str | None:
+def _thing_before(words: list[str], verb: _Verb, subject: str, carried: _Carried) -> tuple[str, bool] | None:
     """The thing the words before the verb name, walking back from it: "the staging database",
-    "our CI build", "the size of the cache"; "we" for what we do; the last thing for "it"."""
+    "our CI build", "the size of the cache"; "we" for what we do; the last thing for "it" (and
+    then True: named by a pronoun)."""
     end = verb.at
     while end > 0 and (words[end - 1] in _BETWEEN_THING_AND_VERB or words[max(end - 2, 0) : end] == ["used", "to"]):
         end -= 2 if words[end - 1] == "to" else 1
@@ -493,21 +535,22 @@ def _thing_before(words: list[str], verb: _Verb, subject: str, carried: list[str
         collected.insert(0, word)
         index -= 1
     if not collected:
-        return _pronoun_thing(words[end - 1], verb, carried)
+        pronoun = _pronoun_thing(words[end - 1], verb, carried)
+        return (pronoun, pronoun != "we") if pronoun else None
     if verb.family == "is" and len(collected) == 1 and collected[0] in _GENERIC_THINGS:
         return None
-    return " ".join(_singular(w) if n == len(collected) - 1 else w for n, w in enumerate(collected))
+    return " ".join(_singular(w) if n == len(collected) - 1 else w for n, w in enumerate(collected)), False
 
 
 def _thing_word(word: str) -> bool:
     return word not in _NOT_THING and word not in _PRONOUNS and word not in _DETERMINERS and word[:1].isalnum()
 
 
-def _pronoun_thing(word: str, verb: _Verb, carried: list[str]) -> str | None:
+def _pronoun_thing(word: str, verb: _Verb, carried: _Carried) -> str | None:
     if word in ("we", "i") and verb.family in ACTION_FAMILIES:
         return "we"  # what the owner's side does: "I deploy" and "we deploy" alike
-    if word in _CARRIED and carried and verb.family not in ACTION_FAMILIES:
-        return carried[0]
+    if word in _CARRIED and carried.thing and verb.family not in ACTION_FAMILIES:
+        return carried.thing
     return None
 
 
@@ -552,8 +595,10 @@ def _value_words(clause: list[_Token], start: int) -> list[str]:
             break
         collected.append(word)
         if clause[index].ends_clause:
-            # The clause goes on after a comma only for a list of values ("db-2, db-3").
-            return [] if index + 1 < len(clause) else collected
+            # The clause goes on after a comma only for a list of values ("db-2, db-3"), or for the
+            # value it is not ("three months, not one").
+            following = clause[index + 1].word if index + 1 < len(clause) else "not"
+            return collected if following == "not" else []
     return collected
 
 

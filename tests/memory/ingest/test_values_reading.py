@@ -42,6 +42,26 @@ def _key_value(text: str) -> list[tuple[str, str, str]]:
         ("Our CI build takes 12 min, and the tests take 2.", [("ci build|", "takes", "12 minute"), ("test|", "takes", "2")]),
         ("user: the standup moved to 10:30", [("standup|", CHANGED, "10:30")]),
         ("The staging database is no longer db-2, it's db-3 now.", [("staging database|", "is", "db-3")]),
+        # the value it is, beside the one it is not
+        ("Their classes are 2.5 hours, not 2.", [("classe|", "is", "2.5 hour")]),
+        ("The standup is on Tuesday, not Monday.", [("standup|", "is", "on tuesday")]),
+        # "it" for a thing named in passing, when it gives a quantity
+        (
+            "I dug out my contract to check the notice period like you said. It's three months, not one.",
+            [("notice period|", "is", "3 month")],
+        ),
+        ("Maggie wants the Q1 charts. Easy, they're in out/2026Q1.", [("q1 chart|", "is", "in out/2026q1")]),
+        (
+            "Another thing off the Pi: the UniFi controller for our access points. It's now on docker1.",
+            [("unifi controller|", "is", "on docker1")],
+        ),
+        ("We checked the build again. It takes four minutes now.", [("build|", "takes", "4 minute")]),
+        # a thing a value was said of keeps "it" over one named in passing after it
+        (
+            "The build takes twelve minutes. I cached the images. It takes four now.",
+            [("build|", "takes", "12 minute"), ("build|", "takes", "4 minute")],
+        ),
+        ("It's nice to know, dance is still your happy place.", [("dance|", "is", "your happy place")]),
     ],
 )  # fmt: skip
 def test_a_thing_a_verb_and_a_value_are_read(text, expected):
@@ -66,6 +86,11 @@ def test_a_thing_a_verb_and_a_value_are_read(text, expected):
         "The build is failing again.",
         "We deploy on Mondays and Thursdays now.",
         "The staging database is wrong.",
+        "The hosts are db-2, db-3.",
+        # "it" said of no thing named: not the last one named in passing
+        "I went to the studio with my sister. It's been tough.",
+        "We talked about the move. It is what it is.",
+        "I went to the gym with my sister. It is 40 minutes away.",
     ],
 )
 def test_no_value_is_read_from_what_states_none(text):
