@@ -81,7 +81,8 @@ def recalled_with(
             {**params, "ids": uuid_array(ids), "vec": vector_text(vector)},
         )
         rows = cursor.fetchall()
-    reached = {row[0]: Reached(depth=row[15], edge_type=row[16], via=row[17]) for row in rows if row[15] is not None}
+    # After the memory's own columns, how the walk reached it (depth, edge type, via), or nulls.
+    reached = {row[0]: Reached(*row[15:]) for row in rows if row[15] is not None}
     return {row[0]: _recalled(row) for row in rows}, dict(sorted(reached.items()))
 
 
