@@ -353,8 +353,8 @@ def _read_sentence(tokens: list[_Token], subject: str, carried: _Carried, units:
             continue  # "it used to take twelve minutes": named, for "it" after it, but no value now
         marked_here = marked or statement.marked
         found.append(_with(statement, marked=marked_here, additive=additive))
-    if not carried.thing:
-        carried.thing, carried.in_passing = _named_last(words), True
+    if not carried.thing and (named := _named_last(words)):
+        carried.thing, carried.in_passing = named, True
     return found
 
 
