@@ -210,11 +210,13 @@ def plan_erase(plan: ErasurePlan) -> ErasureReport:
 def erasure_table_names() -> list[str]:
     """Every table an erasure deletes or rewrites rows in, each once, in the order it erases them:
     those of its kinds of row (the apps' above included) and the search statistics it folds."""
-    return list(dict.fromkeys([*(table.table for table in _tables()), *_FOLDED]))
+    return list(dict.fromkeys([*(table.table for table in _tables()), *_FOLDED, *_KEPT_BY_TRIGGERS]))
 
 
 # corpus_fold and counts_fold, in plan_erase, delete the deltas and rewrite the totals
 _FOLDED = (DELTAS, TOTALS, counts.DELTAS, counts.TOTALS)
+# Rows the memories' own triggers delete with them: the kinds each names (memory.search.kinds)
+_KEPT_BY_TRIGGERS = ("memory_kindholder",)
 
 
 def workspace_slug(plan: ErasurePlan) -> str | None:

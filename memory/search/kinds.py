@@ -8,18 +8,23 @@ instances) says which words are instances of which kind. A question's kind is th
 noun phrase its "what" or "which" asks about ("what european cities", "which kinds of music").
 A memory of the searcher's scope that names an instance of it, and not the kind's word itself,
 counts in BM25 as holding that word once (memory.search.bm25), and joins the seeds: one statement
-more, for these questions only.
+more, for these questions only. Which memories name an instance of which kind is recorded as they
+are written (``memory_kindholder``, kept by triggers: memory/migrations/0024_kind_holders.py), and
+read again for every memory when the lexicon changes (``kind_lexicon_sync``, after every migrate).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import uuid
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from django.conf import settings
+from django.db import connections, transaction
 
 from helixsite.db.replicas import reader
 from memory.ingest.english.sentences import lower_words
@@ -126,54 +131,103 @@ def instance_query(kind: Kind) -> str:
     return " | ".join(alternative for alternative, _ in _alternatives(kind))
 
 
-@dataclass(frozen=True)
-class Holding:
-    """How a memory is matched to a kind's instances, cheaply first. The whole query is a few
-    hundred alternatives, every one looked up in every row of an owner (7 ms a question for 400
-    rows); a row holding none of their words cannot match, and a word of a one-word instance is a
-    match on its own. So a row's own words are looked up in the words of the one-word instances,
-    then in the phrases' anchors, and only a row holding one of these is matched against the
-    phrases themselves: which rows match is the same as through the whole query. A phrase's anchor
-    is its longest word (as the index keeps it), which a row must hold to match it: "guitar" of
-    "play guitar", "stitch" of "cross stitch"; every word of every phrase let through a row in
-    two of an owner's, the common ones ("play", "make", "go", "class") among them. For an owner's
-    rows gathered; through the full-text index, the whole query finds them.
-
-    As the index parsed them (lexemes, ``tsquery`` text): parsing and stemming a few hundred
-    instances took 0.6 of a statement's 0.8 ms of planning, on every question for a kind."""
-
-    instances: str  # the whole query, ``to_tsquery``'s text
-    words: list[str]  # the lexemes of the one-word instances
-    anchors: list[str]  # each phrase's longest lexeme
-    ranking: str  # the whole query's lexemes, each once, in the order ``ranking_query`` gives
-    phrases: str  # the phrases' query, ``to_tsquery``'s text; "" when the kind has none
-
-
-@cache  # once a process: the lexicon and the parser do not change
-def holding(kind: Kind) -> Holding:
-    """``kind``'s instances as the index parses them (two statements, the first time it is asked)."""
-    alternatives = _alternatives(kind)
-    single = [words[0] for _, words in alternatives if len(words) == 1]
-    phrases = [(alternative, words) for alternative, words in alternatives if len(words) > 1]
-    with reader().cursor() as cursor:
+def lexicon_rows(connection: Any) -> tuple[list[tuple[str, str, str, str]], list[tuple[str, str, str | None]]]:
+    """The lexicon as the full-text index parses it, the rows ``memory_kind`` and ``memory_kindword``
+    hold (memory/migrations/0024_kind_holders.py): per kind, its name, its own word's query, its
+    instances' query and the query it ranks by (``ranking_query``), as ``tsquery`` text; per lexeme
+    of a one-word instance, the lexeme and its kind; per phrase, its longest lexeme (a row must hold
+    it to hold the phrase), its kind and its query. Two statements on ``connection``."""
+    kinds = sorted(
+        {kind.name: kind for kind in lexicon().values() if _alternatives(kind)}.values(), key=attrgetter("name")
+    )
+    phrases = [
+        (kind.name, alt, " ".join(words)) for kind in kinds for alt, words in _alternatives(kind) if len(words) > 1
+    ]
+    with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT to_tsquery('english', %(instances)s)::text,
-                      tsvector_to_array(to_tsvector('english', %(words)s)),
-                      CASE WHEN %(phrases)s = '' THEN '' ELSE to_tsquery('english', %(phrases)s)::text END""",
+            """SELECT k, plainto_tsquery('english', k)::text, to_tsquery('english', q)::text,
+                      tsvector_to_array(to_tsvector('english', w))
+               FROM unnest(%(kinds)s::text[], %(queries)s::text[], %(words)s::text[]) WITH ORDINALITY AS t(k, q, w, n)
+               ORDER BY n""",
             {
-                "instances": instance_query(kind),
-                "words": " ".join(single),
-                "phrases": " | ".join(alternative for alternative, _ in phrases),
+                "kinds": [kind.name for kind in kinds],
+                "queries": [instance_query(kind) for kind in kinds],
+                "words": [" ".join(w[0] for _, w in _alternatives(kind) if len(w) == 1) for kind in kinds],
             },
         )
-        instances, words, phrases_query = cursor.fetchone()
+        parsed = cursor.fetchall()
         cursor.execute(
-            "SELECT tsvector_to_array(to_tsvector('english', p)) FROM unnest(%(phrases)s::text[]) AS t(p)",
-            {"phrases": [" ".join(words) for _, words in phrases]},
+            """SELECT k, to_tsquery('english', q)::text, tsvector_to_array(to_tsvector('english', w))
+               FROM unnest(%(kinds)s::text[], %(queries)s::text[], %(words)s::text[]) WITH ORDINALITY AS t(k, q, w, n)
+               ORDER BY n""",
+            dict(zip(("kinds", "queries", "words"), _columns(phrases), strict=True)),
         )
-        per_phrase = [lexemes for (lexemes,) in cursor.fetchall() if lexemes]
-    anchors = {max(lexemes, key=lambda lexeme: (len(lexeme), lexeme)) for lexemes in per_phrase}
-    return Holding(instances, words, sorted(anchors), ranking_query(instances), phrases_query)
+        per_phrase = cursor.fetchall()
+    kind_rows = [(name, word, instances, ranking_query(instances)) for name, word, instances, _ in parsed]
+    word_rows: list[tuple[str, str, str | None]] = [
+        (lexeme, name, None) for name, _, _, lexemes in parsed for lexeme in dict.fromkeys(lexemes)
+    ]
+    word_rows += [
+        (max(lexemes, key=lambda lexeme: (len(lexeme), lexeme)), name, query)
+        for name, query, lexemes in per_phrase
+        if lexemes
+    ]
+    return kind_rows, word_rows
+
+
+def kind_lexicon_sync(using: str = "default", **_: Any) -> bool:
+    """Fill the lexicon's rows from the lexicon file when they differ from it (its rows' digest), and
+    read every memory again for the kinds it names: after every migrate (memory.apps), once after an
+    upgrade whose lexicon changed. Writes to the memories wait meanwhile (a memory written beside it
+    would be read by the lexicon before); searches go on with the holders before until it commits.
+    True when it changed anything."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT to_regclass('memory_kindlexicon') IS NOT NULL")
+        if not cursor.fetchone()[0]:  # migrated back before the table
+            return False
+    kind_rows, word_rows = lexicon_rows(connection)
+    digest = hashlib.sha256(repr((kind_rows, sorted(word_rows, key=repr))).encode()).hexdigest()
+    if _digest(connection) == digest:
+        return False
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE memory_memory IN SHARE MODE")
+        cursor.execute("LOCK TABLE memory_kind, memory_kindword, memory_kindlexicon IN EXCLUSIVE MODE")
+        if _digest(connection) == digest:  # another process's migrate did it meanwhile
+            return False
+        cursor.execute("DELETE FROM memory_kind; DELETE FROM memory_kindword; DELETE FROM memory_kindlexicon")
+        cursor.execute(
+            """INSERT INTO memory_kind (kind, word, instances, ranking)
+               SELECT k, w::tsquery, i, r
+               FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[]) AS t(k, w, i, r)""",
+            _columns(kind_rows),
+        )
+        cursor.execute(
+            """INSERT INTO memory_kindword (lexeme, kind, phrase)
+               SELECT l, k, p::tsquery FROM unnest(%s::text[], %s::text[], %s::text[]) AS t(l, k, p)""",
+            _columns(word_rows),
+        )
+        cursor.execute("DELETE FROM memory_kindholder")
+        cursor.execute(
+            """INSERT INTO memory_kindholder (memory_id, user_id, kind, rank)
+               SELECT m.id, m.user_id, k.kind, k.rank FROM memory_memory m, memory_kinds_held(m.search_vector) k"""
+        )
+        cursor.execute("INSERT INTO memory_kindlexicon (digest) VALUES (%s)", [digest])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE memory_kindword, memory_kindholder")
+    return True
+
+
+def _columns(rows: list) -> list[list]:
+    """``rows`` as their columns, each a list: the arrays one ``unnest`` reads them from."""
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+def _digest(connection: Any) -> str | None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT digest FROM memory_kindlexicon")
+        found = cursor.fetchone()
+    return found[0] if found else None
 
 
 def ranking_query(instances: str) -> str:
@@ -182,7 +236,8 @@ def ranking_query(instances: str) -> str:
     its lexemes, each scored where the row holds it, their sum divided by how many there are, so
     operators and repeats change nothing. It sorts that set again for every row it ranks: a few
     hundred lexemes given in the order that sort finds them already in (descending, as they are read
-    back from a chain of "|") took 3.1 ms for an owner's 418 rows, against 6.8 for the whole query."""
+    back from a chain of "|") took 3.1 ms for an owner's 418 rows, against 6.8 for the whole query,
+    when holders were ranked at each question; now each memory is ranked once, as it is written."""
     lexemes = {match.replace("''", "'") for match in _LEXEME.findall(instances)}
     ordered = sorted(lexemes, key=lambda lexeme: lexeme.encode(), reverse=True)
     return " | ".join("'" + lexeme.replace("'", "''") + "'" for lexeme in ordered)
@@ -206,64 +261,36 @@ def _alternatives(kind: Kind) -> tuple[tuple[str, list[str]], ...]:
 def kind_holders(scope: Scope, request: SearchRequest, kind: Kind) -> tuple[list[uuid.UUID], list[str]]:
     """The memories in the seeds' filter naming an instance of ``kind`` without its own word (best
     first, at most ``HELIX_SEARCH_BM25_K``), and the kind word's lexemes as the index stores them.
+    Read from what the memories' writes recorded (``memory_kindholder``), not matched here: one
+    owner's through the owner's index, a few rows gathered otherwise (a category, a filter) by
+    their ids, every owner the caller sees through the full-text index, at most the pool BM25 ranks.
 
     Not for one owner (or a small category) found to hold many rows: the holders count as BM25
-    would count the kind's word if they held it, every one of them, and through the index such an
-    owner's thousands of holders (a hundred tool names) cost up to a second to read and rank, while
-    a hundred of them taken as they come would each be credited a word thousands hold as if few
-    did. Their question for a kind is matched by its words and meaning. A search over every owner
-    the caller sees reads at most the pool BM25 ranks through the index."""
+    would count the kind's word if they held it, every one of them, and a hundred of an owner's
+    thousands (a hundred tool names) taken as they come would each be credited a word thousands hold
+    as if few did. Their question for a kind is matched by its words and meaning."""
     gathered = gathers(scope, "memory_memory") is not None
     if not instance_query(kind) or (scope.narrow and not gathered):
         return [], []
     where, params = scope.sql(request.window)
-    how = holding(kind)
-    unlike = "NOT m.search_vector @@ plainto_tsquery('english', %(kind)s)"
-    if gathered:  # few rows first, as BM25 gathers them (memory.search.bm25), each read word by word
-        holds = f"{holds_an_instance(how)} AND {unlike}"
-        owned = f"WITH owned AS MATERIALIZED (SELECT m.id, m.search_vector FROM memory_memory m WHERE {where})"
-        source = f"owned m WHERE {holds}"
-    else:  # through the full-text index
-        holds = f"m.search_vector @@ %(instances)s::tsquery AND {unlike}"
-        owned = ""
-        source = f"(SELECT m.id, m.search_vector FROM memory_memory m WHERE {where} AND {holds} LIMIT %(pool)s) m"
-    statement = f"""{owned}
-        SELECT m.id, tsvector_to_array(to_tsvector('english', %(kind)s))
-        FROM {source}
-        ORDER BY ts_rank(m.search_vector, %(ranking)s::tsquery) DESC, m.id
-        LIMIT %(k)s"""
+    lexemes = "tsvector_to_array(to_tsvector('english', %(kind)s))"
+    ranked = "ORDER BY h.rank DESC, h.memory_id LIMIT %(k)s"
+    if gathered and scope.user_id is not None:  # the owner's holders, each row read once
+        statement = f"""SELECT h.memory_id, {lexemes}
+            FROM memory_kindholder h JOIN memory_memory m ON m.id = h.memory_id
+            WHERE h.user_id = %(owner)s AND h.kind = %(kind)s AND {where} {ranked}"""
+    elif gathered:  # few rows first, then their holders
+        statement = f"""WITH owned AS MATERIALIZED (SELECT m.id FROM memory_memory m WHERE {where})
+            SELECT h.memory_id, {lexemes}
+            FROM owned o JOIN memory_kindholder h ON h.memory_id = o.id AND h.kind = %(kind)s {ranked}"""
+    else:  # through the full-text index: the pool, then their ranks
+        instances = "(SELECT k.instances::tsquery FROM memory_kind k WHERE k.kind = %(kind)s)"
+        pool = f"""SELECT m.id FROM memory_memory m WHERE {where} AND m.search_vector @@ {instances}
+            AND NOT m.search_vector @@ plainto_tsquery('english', %(kind)s) LIMIT %(pool)s"""
+        statement = f"""SELECT h.memory_id, {lexemes} FROM ({pool}) m
+            JOIN memory_kindholder h ON h.memory_id = m.id AND h.kind = %(kind)s {ranked}"""
     k = settings.HELIX_SEARCH_BM25_K
     with reader().cursor() as cursor:
-        cursor.execute(statement, {**params, **holding_values(how), "kind": kind.name, "k": k, "pool": k * 4})
+        cursor.execute(statement, {**params, "kind": kind.name, "k": k, "pool": k * 4})
         rows = cursor.fetchall()
     return [row[0] for row in rows], (list(rows[0][1]) if rows else [])
-
-
-def holds_an_instance(how: Holding) -> str:
-    """SQL: row ``m`` (its ``search_vector``) names an instance, read as ``Holding`` says; its
-    parameters are ``holding_values(how)``."""
-    words = _holds_a_word("%(words)s")
-    if not how.phrases:
-        return f"({words})"
-    return f"({words} OR ({_holds_a_word('%(anchors)s')} AND m.search_vector @@ %(phrases)s::tsquery))"
-
-
-def holding_values(how: Holding) -> dict[str, Any]:
-    """The parameters of ``holds_an_instance(how)``, ``%(instances)s`` (the whole query) and
-    ``%(ranking)s`` (what the holders are ranked by)."""
-    return {
-        "instances": how.instances,
-        "words": how.words,
-        "anchors": how.anchors,
-        "phrases": how.phrases,
-        "ranking": how.ranking,
-    }
-
-
-def _holds_a_word(lexemes: str) -> str:
-    """SQL: row ``m`` holds one of ``lexemes`` (a ``text[]`` parameter), each of its own words looked
-    up among them (in a hash table PostgreSQL builds once a statement)."""
-    return (
-        "EXISTS (SELECT FROM unnest(tsvector_to_array(m.search_vector)) AS w(lexeme)"
-        f" WHERE w.lexeme = ANY({lexemes}::text[]))"
-    )

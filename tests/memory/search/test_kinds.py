@@ -9,15 +9,7 @@ import pytest
 from django.test import override_settings
 
 from memory.search.conductor import memory_search
-from memory.search.kinds import (
-    asked_kind,
-    holding,
-    holding_values,
-    holds_an_instance,
-    instance_query,
-    lexicon,
-    plural,
-)
+from memory.search.kinds import asked_kind, instance_query, lexicon, plural
 
 
 @pytest.mark.parametrize(
@@ -67,63 +59,105 @@ def test_every_kind_matches_its_plural_and_its_instances_are_a_valid_full_text_q
             assert cursor.fetchone()[0] > 0, kind.name
 
 
-def test_an_owners_rows_read_word_by_word_hold_an_instance_exactly_when_the_whole_query_says_so(db):
-    """Every kind, over texts naming each instance, each phrase's words apart or in another order,
-    an instance inside a longer word, and text naming none: the cheap reading and the whole query
-    agree on every one; and the whole query parsed once is the query parsed each time."""
+def texts_of(kind) -> list[str]:
+    """Texts naming each instance, each phrase's words apart or in another order, an instance inside
+    a longer word, one to three instances once or more, the kind's own word, and none."""
+    texts = ["Nothing of the kind here, only the weather.", f"My {kind.name} is lovely."]
+    for instance in kind.instances[:60]:
+        words = instance.replace("-", " ").split()
+        texts += [f"We talked about {instance} today.", f"{' and then '.join(reversed(words))}."]
+        texts += [f"{words[0]}s and {words[-1]}ing", f"super{words[0]}", f"My {kind.name}: {instance}."]
+    instances = list(kind.instances[:40])
+    texts += [
+        f"On Sunday we tried {instances[n % len(instances)]}, then {instances[(n * 7 + 3) % len(instances)]}"
+        + f" and more {instances[(n * 3 + 1) % len(instances)]}" * (n % 3)
+        for n in range(len(instances))
+    ]
+    return texts
+
+
+def test_the_kinds_a_memory_is_recorded_to_hold_are_those_the_whole_query_finds_ranked_as_it_ranks(db):
+    """Every kind, over ``texts_of`` it: what a write records (``memory_kinds_held``) is exactly the
+    texts the whole query of the kind's instances matches without the kind's own word, each ranked
+    by the whole query to the last bit: what a question for the kind matched and ranked before
+    anything was recorded."""
     from django.db import connection
 
     kinds = {id(kind): kind for kind in lexicon().values()}.values()
-    checked = 0
+    checked = held = 0
     with connection.cursor() as cursor:
         for kind in kinds:
-            texts = ["Nothing of the kind here, only the weather.", f"My {kind.name} is lovely."]
-            for instance in kind.instances[:60]:
-                words = instance.replace("-", " ").split()
-                texts += [f"We talked about {instance} today.", f"{' and then '.join(reversed(words))}."]
-                texts += [f"{words[0]}s and {words[-1]}ing", f"super{words[0]}"]
-            how = holding(kind)
+            texts = texts_of(kind)
             cursor.execute(
-                f"""SELECT t, m.search_vector @@ to_tsquery('english', %(whole)s), {holds_an_instance(how)}
-                    FROM unnest(%(texts)s::text[]) AS t, LATERAL (SELECT to_tsvector('english', t) AS search_vector) m""",
-                {"texts": texts, "whole": instance_query(kind), **holding_values(how)},
-            )
-            rows = cursor.fetchall()
-            cursor.execute("SELECT to_tsquery('english', %s) = %s::tsquery", [instance_query(kind), how.instances])
-            assert cursor.fetchone()[0], f"{kind.name}: the whole query, parsed once, is the whole query"
-            assert [(text, whole) for text, whole, _ in rows] == [(text, cheap) for text, _, cheap in rows], kind.name
-            assert any(whole for _, whole, _ in rows), kind.name
-            checked += len(rows)
-    assert checked > 10_000
-
-
-def test_holders_are_ranked_by_their_lexemes_each_once_exactly_as_by_the_whole_query(db):
-    """Every kind, over texts naming one to three of its instances once or more (phrases among
-    them) and text naming none: the rank by the query of the whole query's lexemes, each once, is
-    the rank by the whole query, to the last bit."""
-    from django.db import connection
-
-    kinds = {id(kind): kind for kind in lexicon().values()}.values()
-    checked = 0
-    with connection.cursor() as cursor:
-        for kind in kinds:
-            instances = list(kind.instances[:40])
-            texts = ["Nothing of the kind here, only the weather."] + [
-                f"On Sunday we tried {instances[n % len(instances)]}, then {instances[(n * 7 + 3) % len(instances)]}"
-                + f" and more {instances[(n * 3 + 1) % len(instances)]}" * (n % 3)
-                for n in range(len(instances))
-            ]
-            how = holding(kind)
-            cursor.execute(
-                """SELECT t, ts_rank(v, %(whole)s::tsquery), ts_rank(v, %(ranking)s::tsquery)
+                """SELECT t, CASE WHEN v @@ to_tsquery('english', %(whole)s)
+                                   AND NOT v @@ plainto_tsquery('english', %(kind)s)
+                              THEN ts_rank(v, to_tsquery('english', %(whole)s)) END,
+                          (SELECT h.rank FROM memory_kinds_held(v) h WHERE h.kind = %(kind)s)
                    FROM unnest(%(texts)s::text[]) AS t, LATERAL (SELECT to_tsvector('english', t) AS v) m""",
-                {"texts": texts, "whole": how.instances, "ranking": how.ranking},
+                {"texts": texts, "whole": instance_query(kind), "kind": kind.name},
             )
             rows = cursor.fetchall()
-            assert [(text, whole) for text, whole, _ in rows] == [(text, rank) for text, _, rank in rows], kind.name
-            assert any(whole > 0 for _, whole, _ in rows), kind.name
+            assert [(text, whole) for text, whole, _ in rows] == [(text, recorded) for text, _, recorded in rows], (
+                kind.name
+            )
+            assert any(whole is not None for _, whole, _ in rows), kind.name
+            assert rows[1][1] is None, f"{kind.name}: a text naming the kind itself holds no instance of it"
             checked += len(rows)
-    assert checked > 1_000
+            held += sum(whole is not None for _, whole, _ in rows)
+    assert checked > 10_000 and held > 5_000
+
+
+def holders() -> set[tuple[str, str]]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT m.content, h.kind FROM memory_kindholder h JOIN memory_memory m ON m.id = h.memory_id")
+        return set(cursor.fetchall())
+
+
+def kinds_of(memory_id) -> set[str]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT kind FROM memory_kindholder WHERE memory_id = %s", [memory_id])
+        return {kind for (kind,) in cursor.fetchall()}
+
+
+@pytest.mark.django_db
+def test_what_a_memory_holds_follows_its_writes(team, add):
+    """Added, corrected, forgotten for good: the kinds recorded for a memory are those of its words now."""
+    from memory.models import Memory
+    from memory.services.corrections import memory_update
+
+    violin = add("I've started learning the violin to unwind.", extract=True)["memory_ids"][0]
+    beagle = add("We adopted a beagle called Max last spring.", extract=True)["memory_ids"][0]
+    assert "instrument" in kinds_of(violin) and "pet" in kinds_of(beagle)
+
+    memory_update(actor=team["writer"], memory_id=violin, content="bob has started going to pottery class.")
+    assert "instrument" not in kinds_of(violin) and "hobby" in kinds_of(violin)
+
+    Memory.objects.filter(pk=beagle).delete()
+    assert kinds_of(beagle) == set() and kinds_of(violin) != set()
+
+
+@pytest.mark.django_db
+def test_a_changed_lexicon_reads_every_memory_again_once(team, add):
+    """After a migrate, the lexicon's rows are the lexicon file's: rows that differ (an upgrade's
+    lexicon) are replaced and every memory read again; rows that match are left as they are."""
+    from django.db import connection
+
+    from memory.search.kinds import kind_lexicon_sync
+
+    add("Tim: I've started learning the violin to unwind.", extract=False)
+    with connection.cursor() as cursor:  # a lexicon without the instruments, and no holder of them
+        cursor.execute("DELETE FROM memory_kind WHERE kind = 'instrument'")
+        cursor.execute("DELETE FROM memory_kindholder WHERE kind = 'instrument'")
+        cursor.execute("UPDATE memory_kindlexicon SET digest = 'before'")
+    assert not any(kind == "instrument" for _, kind in holders())
+
+    assert kind_lexicon_sync() is True
+    assert ("Tim: I've started learning the violin to unwind.", "instrument") in holders()
+    assert kind_lexicon_sync() is False
 
 
 def test_reading_a_long_hostile_question_takes_no_longer_than_its_first_characters():
@@ -201,3 +235,33 @@ def test_an_owner_found_large_is_matched_by_words_and_meaning_only(team, add, se
         without = contents(team["writer"], "What instruments does Tim play?")
 
     assert found == without
+
+
+@pytest.mark.django_db
+def test_the_holders_of_a_kind_are_read_for_one_owner_across_owners_and_under_a_filter(team, add):
+    """The three ways the recorded holders are read (one owner's through their index; every owner
+    the caller sees, through the full-text index; the few rows a filter leaves, by their ids) find
+    the memories naming an instance, best first, and only within what the search may read."""
+    from memory.search.filters import memory_filter_parse
+    from memory.search.kinds import kind_holders
+    from memory.search.params import search_request
+    from memory.search.scope import Scope
+
+    violin = add("Tim: I've started learning the violin to unwind.", extract=False, user_id="alice")["memory_ids"][0]
+    both = add("Tim: violin on Mondays, and the cello and the flute at the weekend.", extract=False, metadata={"t": 1})
+    for line in SAID[1:]:
+        add(line, extract=False, metadata={"t": 1})
+    kind = asked_kind("What instruments does Tim play?")
+    writer, outsider = team["writer"], team["outsider"]
+
+    def read(actor, user_id=None, **narrowed) -> list:
+        request = search_request(
+            query="What instruments does Tim play?", user_id=user_id, scope="personal" if user_id else "collective"
+        )
+        return [str(found) for found in kind_holders(Scope.of(actor, user_id, **narrowed), request, kind)[0]]
+
+    assert read(writer, "alice") == [violin]
+    assert read(writer, "bob") == both["memory_ids"]
+    assert read(writer) == [*both["memory_ids"], violin]  # three instruments rank above one
+    assert read(writer, filters=memory_filter_parse({"metadata": {"t": 1}})) == both["memory_ids"]
+    assert read(writer, "carol") == [] and read(outsider) == []
