@@ -3,60 +3,60 @@ matched at every question that asks for a kind (memory.search.kinds).
 
 The lexicon as the full-text index parses it: a row per kind (``memory_kind``: the query its own
 word makes, its instances' query, the query of their lexemes each once, which a holder is ranked by;
-the two as text, too long for a row as queries) and a row per
-lexeme of an instance (``memory_kindword``: the lexeme, its kind, and for a phrase the phrase's
-query, the lexeme being the phrase's longest). ``memory_kindlexicon`` holds the digest of the rows
-in place; after every migrate ``kind_lexicon_sync`` (memory.search.kinds) fills them from the
-lexicon file when it changed, and reads every memory again.
+the two as text, too long for a row as queries) and a row per lexeme of an instance
+(``memory_kindword``: the lexeme, its kind, and for a phrase the phrase's query, the lexeme being
+the phrase's longest). ``memory_kindlexicon`` holds the digest of what the rows in place were made
+from; after every migrate ``kind_lexicon_sync`` (memory.search.kinds) makes them again from the
+lexicon file when that differs, and reads every memory again.
 
 ``memory_kindholder``: per memory and kind it names an instance of without the kind's own word, its
 rank by the instances' query (``ts_rank``, as the search ranked holders before). Triggers keep it as
 memories are added, rewritten, deleted or truncated; its owner column (the memory's) lets a search
 read one owner's holders of a kind through an index. Plain tables: a flush of the test database
 truncates the memories, and the holders with them; the lexicon's rows stay. The schema the release
-before reads is unchanged."""
+before reads is unchanged; migrated back, the triggers go and the tables stay (the release before
+never reads them)."""
 
 from django.db import migrations
 
 CREATE = [
-    """CREATE TABLE memory_kind (
-        kind text PRIMARY KEY, word tsquery NOT NULL, instances text NOT NULL, ranking text NOT NULL)""",
-    "CREATE TABLE memory_kindword (lexeme text NOT NULL, kind text NOT NULL, phrase tsquery)",
-    "CREATE INDEX memory_kindword_lexeme ON memory_kindword (lexeme)",
-    "CREATE TABLE memory_kindlexicon (digest text NOT NULL)",
-    """CREATE TABLE memory_kindholder (
-        memory_id uuid NOT NULL, user_id varchar(200) NOT NULL, kind text NOT NULL, rank real NOT NULL,
-        PRIMARY KEY (memory_id, kind))""",
-    "CREATE INDEX memory_kindholder_owner ON memory_kindholder (user_id, kind)",
+    "CREATE TABLE IF NOT EXISTS memory_kind"
+    " (kind text PRIMARY KEY, word tsquery NOT NULL, instances text NOT NULL, ranking text NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS memory_kindword (lexeme text NOT NULL, kind text NOT NULL, phrase tsquery)",
+    "CREATE INDEX IF NOT EXISTS memory_kindword_lexeme ON memory_kindword (lexeme)",
+    "CREATE TABLE IF NOT EXISTS memory_kindlexicon (digest text NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS memory_kindholder (memory_id uuid NOT NULL, user_id varchar(200) NOT NULL,"
+    " kind text NOT NULL, rank real NOT NULL, PRIMARY KEY (memory_id, kind))",
+    "CREATE INDEX IF NOT EXISTS memory_kindholder_owner ON memory_kindholder (user_id, kind)",
     # The kinds ``v`` names an instance of, each with its rank: one of its lexemes is a one-word
     # instance, or the anchor of a phrase it holds; and not the kind's own word.
-    """CREATE FUNCTION memory_kinds_held(v tsvector) RETURNS TABLE (kind text, rank real)
+    """CREATE OR REPLACE FUNCTION memory_kinds_held(v tsvector) RETURNS TABLE (kind text, rank real)
         LANGUAGE sql STABLE AS $$
         SELECT k.kind, ts_rank(v, k.ranking::tsquery) FROM memory_kind k
         WHERE k.kind IN (SELECT w.kind FROM memory_kindword w
                          WHERE w.lexeme = ANY (tsvector_to_array(v)) AND (w.phrase IS NULL OR v @@ w.phrase))
           AND NOT v @@ k.word
     $$""",
-    """CREATE FUNCTION memory_memory_kinds_added() RETURNS trigger LANGUAGE plpgsql AS $$
+    """CREATE OR REPLACE FUNCTION memory_memory_kinds_added() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         DELETE FROM memory_kindholder h USING added a WHERE h.memory_id = a.id;
         INSERT INTO memory_kindholder (memory_id, user_id, kind, rank)
             SELECT a.id, a.user_id, k.kind, k.rank FROM added a, memory_kinds_held(a.search_vector) k;
         RETURN NULL;
     END $$""",
-    """CREATE FUNCTION memory_memory_kinds_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    """CREATE OR REPLACE FUNCTION memory_memory_kinds_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         DELETE FROM memory_kindholder WHERE memory_id = OLD.id;
         INSERT INTO memory_kindholder (memory_id, user_id, kind, rank)
             SELECT NEW.id, NEW.user_id, k.kind, k.rank FROM memory_kinds_held(NEW.search_vector) k;
         RETURN NULL;
     END $$""",
-    """CREATE FUNCTION memory_memory_kinds_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+    """CREATE OR REPLACE FUNCTION memory_memory_kinds_removed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         DELETE FROM memory_kindholder h USING removed r WHERE h.memory_id = r.id;
         RETURN NULL;
     END $$""",
-    """CREATE FUNCTION memory_memory_kinds_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+    """CREATE OR REPLACE FUNCTION memory_memory_kinds_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         TRUNCATE memory_kindholder;
         RETURN NULL;
@@ -81,7 +81,9 @@ DROP = [
     "DROP FUNCTION IF EXISTS memory_memory_kinds_removed()",
     "DROP FUNCTION IF EXISTS memory_memory_kinds_truncated()",
     "DROP FUNCTION IF EXISTS memory_kinds_held(tsvector)",
-    "DROP TABLE IF EXISTS memory_kindholder, memory_kindlexicon, memory_kindword, memory_kind",
+    # The tables stay (no release reads them before this one): migrated forward again, their rows
+    # are made anew, every memory read again, as no digest is there.
+    "DELETE FROM memory_kindlexicon",
 ]
 
 

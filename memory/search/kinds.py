@@ -137,9 +137,7 @@ def lexicon_rows(connection: Any) -> tuple[list[tuple[str, str, str, str]], list
     instances' query and the query it ranks by (``ranking_query``), as ``tsquery`` text; per lexeme
     of a one-word instance, the lexeme and its kind; per phrase, its longest lexeme (a row must hold
     it to hold the phrase), its kind and its query. Two statements on ``connection``."""
-    kinds = sorted(
-        {kind.name: kind for kind in lexicon().values() if _alternatives(kind)}.values(), key=attrgetter("name")
-    )
+    kinds = _kinds()
     phrases = [
         (kind.name, alt, " ".join(words)) for kind in kinds for alt, words in _alternatives(kind) if len(words) > 1
     ]
@@ -176,20 +174,20 @@ def lexicon_rows(connection: Any) -> tuple[list[tuple[str, str, str, str]], list
 
 
 def kind_lexicon_sync(using: str = "default", **_: Any) -> bool:
-    """Fill the lexicon's rows from the lexicon file when they differ from it (its rows' digest), and
+    """Fill the lexicon's rows from the lexicon file when they were made from another (a digest), and
     read every memory again for the kinds it names: after every migrate (memory.apps), once after an
     upgrade whose lexicon changed. Writes to the memories wait meanwhile (a memory written beside it
     would be read by the lexicon before); searches go on with the holders before until it commits.
     True when it changed anything."""
     connection = connections[using]
     with connection.cursor() as cursor:
-        cursor.execute("SELECT to_regclass('memory_kindlexicon') IS NOT NULL")
-        if not cursor.fetchone()[0]:  # migrated back before the table
+        cursor.execute("SELECT to_regprocedure('memory_kinds_held(tsvector)') IS NOT NULL")
+        if not cursor.fetchone()[0]:  # migrated back before the holders were recorded
             return False
-    kind_rows, word_rows = lexicon_rows(connection)
-    digest = hashlib.sha256(repr((kind_rows, sorted(word_rows, key=repr))).encode()).hexdigest()
+    digest = _lexicon_digest(connection)
     if _digest(connection) == digest:
         return False
+    kind_rows, word_rows = lexicon_rows(connection)
     with transaction.atomic(using=using), connection.cursor() as cursor:
         cursor.execute("LOCK TABLE memory_memory IN SHARE MODE")
         cursor.execute("LOCK TABLE memory_kind, memory_kindword, memory_kindlexicon IN EXCLUSIVE MODE")
@@ -221,6 +219,31 @@ def kind_lexicon_sync(using: str = "default", **_: Any) -> bool:
 def _columns(rows: list) -> list[list]:
     """``rows`` as their columns, each a list: the arrays one ``unnest`` reads them from."""
     return [list(column) for column in zip(*rows, strict=True)]
+
+
+# How ``lexicon_rows`` makes the rows: a change to it changes this, and the rows are made again.
+_ROWS_FORM = 1
+
+
+def _lexicon_digest(connection: Any) -> str:
+    """What the lexicon's rows are made from: every kind's name and instances as the index is asked
+    for them, the server's version (its parser and stemmer make the lexemes) and the rows' form.
+    Read without parsing anything: a flush of the test database runs the sync too."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('server_version_num')")
+        (server,) = cursor.fetchone()
+    return hashlib.sha256(f"{_ROWS_FORM} {server} {_lexicon_read()}".encode()).hexdigest()
+
+
+@cache  # the lexicon does not change while a process runs
+def _lexicon_read() -> str:
+    return hashlib.sha256(repr([(kind.name, _alternatives(kind)) for kind in _kinds()]).encode()).hexdigest()
+
+
+def _kinds() -> list[Kind]:
+    """Every kind with an instance the index keeps, each once, by name."""
+    kinds = {kind.name: kind for kind in lexicon().values() if _alternatives(kind)}
+    return sorted(kinds.values(), key=attrgetter("name"))
 
 
 def _digest(connection: Any) -> str | None:

@@ -136,10 +136,12 @@ def test_the_same_messages_are_stored_as_one_add_memory_call_each_would_store_th
 
         def described(answers, owner):
             decided = [[(d["atom"].replace(owner, "X"), d["type"], d["op"]) for d in a["decisions"]] for a in answers]
-            stored = Memory.objects.filter(user_id=owner).order_by("created_at")
+            stored = Memory.objects.filter(user_id=owner)
+            # The atoms of one message are written at the same instant: among them, by content (the
+            # database returns rows of equal keys in whatever order its plan reads them).
             kept = [
                 (m.content.replace(owner, "X"), m.memory_type, m.context.replace(owner, "X"), m.facets.get("speaker"))
-                for m in stored
+                for m in sorted(stored, key=lambda m: (m.created_at, m.content.replace(owner, "X")))
             ]
             superseded = sorted(m.content.replace(owner, "X") for m in stored if m.valid_to is not None)
             return decided, kept, superseded

@@ -265,3 +265,23 @@ def test_the_holders_of_a_kind_are_read_for_one_owner_across_owners_and_under_a_
     assert read(writer) == [*both["memory_ids"], violin]  # three instruments rank above one
     assert read(writer, filters=memory_filter_parse({"metadata": {"t": 1}})) == both["memory_ids"]
     assert read(writer, "carol") == [] and read(outsider) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migrated_back_and_forward_again_every_memory_is_read_again(team, add):
+    """Migrated back, the triggers go and the tables stay; a memory written then is recorded by
+    nobody. Migrated forward again, the sync after it reads every memory again."""
+    from django.core.management import call_command
+
+    add("Tim: I've started learning the violin to unwind.", extract=False)
+    call_command("migrate", "memory", "0023", verbosity=0)
+    try:
+        add("Tim: We adopted a beagle called Max last spring.", extract=False)
+        assert not any(kind == "pet" for _, kind in holders())
+    finally:
+        call_command("migrate", verbosity=0)
+
+    assert {
+        ("Tim: I've started learning the violin to unwind.", "instrument"),
+        ("Tim: We adopted a beagle called Max last spring.", "pet"),
+    } <= holders()
