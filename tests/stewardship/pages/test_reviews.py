@@ -99,7 +99,7 @@ def test_settled_reviews_page_with_a_cursor_that_keeps_the_filter(steward, write
     finally:
         reviews.PAGE_SIZE = size
 
-    newest_first = ContradictionReview.objects.filter(status="settled").order_by("-created_at")
+    newest_first = ContradictionReview.objects.filter(status="settled").order_by("-created_at", "-pk")
     assert seen == [str(review.id) for review in newest_first], "every settled review once, across pages"
 
 
