@@ -51,7 +51,13 @@ def visible(
     clauses = [live(corpus, alias)]
     params: dict[str, Any] = {}
     if readable is not None:
-        clauses.append(f"{alias}.visible_in && %(readable)s::int[]")
+        # Of one owner, the workspaces are checked on the owner's rows, not through their index:
+        # the planner took the rows of every workspace the reader sees from it to intersect with
+        # the owner's (7.6 ms a statement in a workspace of 100,000 memories, for an owner of 500),
+        # and an owner of many rows is read through an index of their own (memory.vector_indexes).
+        # "IS TRUE" keeps the same rows and is no operator an index answers.
+        overlap = f"{alias}.visible_in && %(readable)s::int[]"
+        clauses.append(f"({overlap}) IS TRUE" if user_id is not None else overlap)
         params["readable"] = readable
     if user_id is not None:
         clauses.append(f"{alias}.user_id = %(owner)s")

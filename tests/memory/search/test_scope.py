@@ -122,3 +122,30 @@ def test_the_mix_covers_what_it_must(world):
     assert set() < seen["one"] < seen["two"] < seen["admin"] < everything
     assert seen["fed"] and not seen["fed"] & (seen["one"] - seen["fed"])
     assert Chunk.objects.count() > 20
+
+
+def test_of_one_owner_the_workspaces_are_checked_on_the_owners_rows_not_through_their_index(world):
+    """Through the workspaces' index the planner read the rows of every workspace the reader sees, to
+    intersect them with the owner's (7.6 ms a statement in a workspace of 100,000 memories, for an
+    owner of 500): of one owner, the clause is one that index cannot answer; without an owner it is.
+    Every other index of the memories is dropped (in this test's transaction) and scans of the whole
+    table refused, so the planner takes the workspaces' index wherever the clause lets it."""
+    reader = world["two"].user
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+               WHERE i.indrelid = 'memory_memory'::regclass AND NOT i.indisprimary
+                 AND c.relname <> 'memory_visible_in_gin'"""
+        )
+        for (name,) in cursor.fetchall():
+            cursor.execute(f'DROP INDEX "{name}"')
+        cursor.execute("SET LOCAL enable_seqscan = off")
+
+    def plan(owner: str | None) -> str:
+        where, params = Scope.of(reader, owner).sql()
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN SELECT m.id FROM memory_memory m WHERE {where}", params)
+            return "\n".join(row[0] for row in cursor.fetchall())
+
+    assert "memory_visible_in_gin" not in plan("alice")
+    assert "memory_visible_in_gin" in plan(None)
