@@ -101,10 +101,13 @@ def nearest(
     gathering is prepared on the server."""
     name, alias = table.split()
     values = {**params, "vec": vector_text(vector), "k": settings.HELIX_SEARCH_VECTOR_K}
+    # Each gathered row keeps its distance, not its vector: the rows are held twice (gathered,
+    # then counted), and 1.5 KB a row copied twice was half the statement (0.76 → 0.41 ms).
     exact = f"""
-        WITH owned AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding FROM {table} WHERE {where} {{cap}})
-        SELECT id, 1 - (embedding <=> %(vec)s::vector), count(*) OVER () FROM owned
-        ORDER BY embedding <=> %(vec)s::vector LIMIT %(k)s"""
+        WITH owned AS MATERIALIZED (
+            SELECT {alias}.id, {alias}.embedding <=> %(vec)s::vector AS distance FROM {table} WHERE {where} {{cap}}
+        )
+        SELECT id, 1 - distance, count(*) OVER () FROM owned ORDER BY distance LIMIT %(k)s"""
     if gathered is not None:
         few = settings.HELIX_SEARCH_EXACT_ROWS
         with prepared_reader(prepared) as cursor:
