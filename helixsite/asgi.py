@@ -96,6 +96,7 @@ django_application = OneThreadHandler()
 
 from helixsite.agents.mcp.http import McpHttpApp  # noqa: E402 - needs the apps get_asgi_application loaded
 from helixsite.body_limit import BodyLimit  # noqa: E402
+from helixsite.long_lived import startup_frozen  # noqa: E402
 from helixsite.tally import buffer_start, buffer_stop  # noqa: E402
 from memory.providers import ProviderError, embedder_prepare  # noqa: E402
 
@@ -118,10 +119,12 @@ class PathRouter:
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         """Django has no lifespan of its own. The MCP transport's task group lives from the
         server's startup to its shutdown, in each web worker process, which loads the embedding
-        model before it takes its first request; the counts summed meanwhile are written as it
+        model before it takes its first request, then freezes what it loaded out of the garbage
+        collector's passes (``helixsite.long_lived``); the counts summed meanwhile are written as it
         stops."""
         await receive()  # lifespan.startup
         await asyncio.to_thread(_prepare_embedder)
+        startup_frozen()
         buffer_start(every=settings.HELIX_TALLY_SECONDS)
         started = False
         try:

@@ -20,6 +20,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from helixsite import embedded_db
 from helixsite.agents.mcp.server import build_server
 from helixsite.agents.mcp.tools import tool_definitions
+from helixsite.long_lived import startup_frozen
 from rbac.authentication import token_authenticate
 
 
@@ -42,6 +43,7 @@ class Command(BaseCommand):
         tools = len(tool_definitions())  # the tool schemas, built once before the first client asks
         connections.close_all()  # calls run on worker threads, with connections of their own
         self.stderr.write(f"Helixsite MCP over stdio as {principal}: {tools} tools")
+        startup_frozen()
         anyio.run(_serve, build_server(authenticate=lambda ctx: token_authenticate(raw)))
 
 
