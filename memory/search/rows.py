@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from psycopg.types.datetime import TimestamptzLoader
 
@@ -21,8 +21,11 @@ from memory.search.expand import Reached, Walk
 from memory.search.seeds import vector_text
 
 
-@dataclass(frozen=True, slots=True)
-class Recalled:
+class Recalled(NamedTuple):
+    """A candidate as scoring and a result read it. A tuple: as immutable as a frozen dataclass,
+    made without one ``object.__setattr__`` a field (0.27 against 1.5 µs a row, a few hundred rows
+    a search)."""
+
     id: uuid.UUID
     content: str
     memory_type: str
