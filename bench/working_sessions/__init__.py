@@ -7,6 +7,10 @@ working_sessions`` checks every chat, writes them in the LoCoMo shape to
 ``var/bench/working-sessions.json`` (each question's ``ability`` is its category, its superseded
 turns in ``superseded_evidence``) and runs ``bench.locomo`` on that file: the same protocol, the
 same comparison with plain cosine and BM25.
+
+``BENCH_WORKING_CHATS`` (names or their beginnings, separated by spaces or commas: ``ws-10 ws-11``)
+measures those chats alone, in a file and workspaces of their own: chats written after a ranking
+rule, read on their own, say whether it holds on what it was not written beside.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import importlib
 import json
 import os
 import pkgutil
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -25,12 +30,26 @@ from bench.working_sessions.shape import ABILITIES, Chat
 SPEAKERS = ("user", "assistant")
 
 
-def chats() -> list[Chat]:
-    """Every chat of this package, by module name."""
+def chats(selected: tuple[str, ...] = ()) -> list[Chat]:
+    """Every chat of this package, by module name; with ``selected``, those whose name begins with one of them."""
     found = []
     for module in sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("chat_")):
-        found.append(importlib.import_module(f"{__name__}.{module}").CHAT)
+        chat = importlib.import_module(f"{__name__}.{module}").CHAT
+        if not selected or chat.name.startswith(selected):
+            found.append(chat)
     return found
+
+
+def selection(text: str) -> tuple[str, ...]:
+    """The chat names (or their beginnings) a ``BENCH_WORKING_CHATS`` value lists."""
+    return tuple(name for name in re.split(r"[\s,]+", text) if name)
+
+
+def file_for(selected: tuple[str, ...]) -> Path:
+    """Where the corpus (or the ``selected`` chats alone) is written: a file per selection, so its
+    ingestions never mix with the whole corpus's."""
+    folder = Path(settings.HELIX_DATA_DIR) / "bench"
+    return folder / ("working-sessions" + "".join(f"-{name}" for name in selected) + ".json")
 
 
 def problems(chat: Chat) -> list[str]:
@@ -93,9 +112,12 @@ def to_locomo(chat: Chat) -> dict:
     return {"sample_id": chat.name, "conversation": conversation, "qa": qa}
 
 
-def written(path: Path) -> tuple[int, int, int]:
-    """Check every chat and write them to ``path``; the chats, turns and questions written."""
-    every = chats()
+def written(path: Path, selected: tuple[str, ...] = ()) -> tuple[int, int, int]:
+    """Check every chat (or the ``selected`` ones) and write them to ``path``; the chats, turns and
+    questions written."""
+    every = chats(selected)
+    if not every:
+        raise SystemExit(f"no working chat is named {' or '.join(selected)}…")
     found = [problem for chat in every for problem in problems(chat)]
     if found:
         raise SystemExit("the working sessions are unfit to measure with:\n  " + "\n  ".join(found))
@@ -108,8 +130,9 @@ def written(path: Path) -> tuple[int, int, int]:
 def run() -> None:
     from bench import locomo
 
-    path = Path(settings.HELIX_DATA_DIR) / "bench" / "working-sessions.json"
-    count, turns, questions = written(path)
+    selected = selection(os.environ.get("BENCH_WORKING_CHATS", ""))
+    path = file_for(selected)
+    count, turns, questions = written(path, selected)
     print(f"{count} working chats, {turns} turns, {questions} questions written to {path}")
     os.environ["BENCH_LOCOMO_FILE"] = str(path)
     locomo.run()

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bench.locomo import Answer, Question, load, spaces, updates_first
-from bench.working_sessions import chats, problems, to_locomo, written
+from bench.working_sessions import chats, file_for, problems, selection, to_locomo, written
 from bench.working_sessions.shape import Chat, Session, a, u
 from bench.working_sessions.shape import Question as Asked
 
@@ -122,3 +124,22 @@ def test_the_report_counts_the_updates_ranked_above_what_they_update():
         "  update ranked above what it updates, cosine: 0 of 1 questions with both in the top ten",
         "  update ranked above what it updates, BM25: 0 of 0 questions with both in the top ten",
     ]
+
+
+def test_chats_named_in_the_selection_are_measured_alone_in_a_file_and_workspaces_of_their_own(tmp_path):
+    names = [chat.name for chat in chats()]
+    selected = selection(f" {names[0]},{names[-1][:5]} ")
+    assert selected == (names[0], names[-1][:5])
+    chosen = chats(selected)
+    assert [c.name for c in chosen] == [n for n in names if n == names[0] or n.startswith(names[-1][:5])]
+    assert file_for(selected) != file_for(()) and file_for(()).name == "working-sessions.json"
+    assert spaces(file_for(selected)) != spaces(file_for(()))
+    path = tmp_path / "bench" / file_for(selected).name
+    count, _, questions = written(path, selected)
+    assert [c["sample_id"] for c in json.loads(path.read_text())] == [c.name for c in chosen]
+    assert (count, questions) == (len(chosen), sum(len(c.questions) for c in chosen))
+
+
+def test_a_selection_naming_no_chat_is_refused(tmp_path):
+    with pytest.raises(SystemExit, match="no working chat is named ws-nothing"):
+        written(tmp_path / "none.json", ("ws-nothing",))
