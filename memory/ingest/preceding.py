@@ -6,10 +6,6 @@ weight, against what was said just before it (``Memory.context``). That is the c
 client sent with the message, or else the owner's previous message in the same write domain, when
 it came within ``HELIX_CONVERSATION_GAP_SECONDS`` of this one, by the clock and, when both carry
 one, by event time: a conversation imported long after it happened keeps its sessions apart.
-
-A long message is kept as its beginning and its end: a reply answers what was said last ("…
-Do you know your notice period?" at the end of an assistant's long answer, then "One month, I
-think."), and the beginning names the message (memory.search.replies finds a reply by it).
 """
 
 from __future__ import annotations
@@ -22,8 +18,6 @@ from memory.ingest.extract import Conversation
 from memory.models import IngestRun
 
 MAX_CHARS = 1000
-HEAD_CHARS = 400  # of a longer message, its first characters; the rest of MAX_CHARS are its last
-_ELIDED = " … "
 
 
 def said_before(
@@ -36,7 +30,7 @@ def said_before(
 ) -> str:
     given = conversation.turns[-1]["content"] if conversation.turns else conversation.previous_assistant
     if given.strip():
-        return kept(given)
+        return given.strip()[:MAX_CHARS]
     gap = settings.HELIX_CONVERSATION_GAP_SECONDS
     if gap <= 0:
         return ""
@@ -57,16 +51,4 @@ def said_before(
     message, then = previous
     if occurred_at is not None and then is not None and abs(occurred_at - then) > timedelta(seconds=gap):
         return ""
-    return kept(message)
-
-
-def kept(message: str) -> str:
-    """``message`` within ``MAX_CHARS``: whole if it fits, else its first ``HEAD_CHARS`` and its last
-    characters from a word's start, with an ellipsis between them."""
-    text = message.strip()
-    if len(text) <= MAX_CHARS:
-        return text
-    tail = text[len(text) - (MAX_CHARS - HEAD_CHARS - len(_ELIDED)) :]
-    space = tail.find(" ")
-    tail = tail[space + 1 :] if 0 <= space < len(tail) - 1 else tail
-    return text[:HEAD_CHARS].rstrip() + _ELIDED + tail.lstrip()
+    return message.strip()[:MAX_CHARS]

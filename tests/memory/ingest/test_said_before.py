@@ -169,19 +169,3 @@ def test_a_reply_to_a_question_keeps_the_question_at_full_weight_however_long(te
     assert bm25_of(assistant) < 0.5 * bm25_of(short)
     with override_settings(HELIX_SEARCH_REPLY_CONTEXT=False):
         assert bm25_of(long) < 0.5 * bm25_of(short)
-
-
-@override_settings(HELIX_SEARCH_SEEDS="bm25")
-def test_a_reply_to_a_long_message_keeps_what_was_asked_at_its_end(team, add):
-    """An assistant's long answer that ends with a question ("Do you know your notice period?") is
-    answered by a short reply: what was said before it keeps the message's beginning and its end."""
-    steps = " ".join(f"Step {n}: rehearse answer number {n} for the recruiter call out loud." for n in range(40))
-    asked = f"assistant: Here is how to prepare. {steps}\n\nDo you know your notice period?"
-    assert len(asked) > 2000
-    add(asked, extract=False)
-    reply = add("One month, I think.", extract=False)
-
-    context = stored(reply).context
-    assert context.startswith("assistant: Here is how to prepare. Step 0") and len(context) <= 1000
-    assert context.endswith("Do you know your notice period?")
-    assert answer_rank(team["writer"], "How long is the notice period?", "One month, I think.") in (1, 2)  # and the ask
