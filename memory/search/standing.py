@@ -4,8 +4,9 @@
 YAML, don't use anchors or aliases", yet the job must follow it. A memory marked ``standing`` at
 ingestion (memory.ingest.english.instructions: a rule for the assistant's later work, or how the
 owner likes things done) is read whatever the request's words: when a personal search asks for
-work (its sentence opens with a verb of work, "Draft…", "Add…", or asks how or whether to do
-something: "How do I…", "Which … should I get?"), the owner's standing memories nearest to it in
+work (its sentence opens with a verb of work, "Draft…", "Add…", "Upgrade…", has a thing done, "Have
+the build…", or asks how or whether to do something: "How do I…", "Which … should I get?", "Is there
+something that would…", "What's the easiest way…"), the owner's standing memories nearest to it in
 meaning take the last ``HELIX_SEARCH_STANDING_SLOTS`` places of the results they did not already
 reach, labelled ``standing``, and never more than half of them: what the request found on its own
 keeps the first half (asked for four results, a request gets two of its own and two rules; asked
@@ -48,7 +49,17 @@ _ASKING_FOR_WORK = (
     "worth pursuing",
     "is it worth",
     "what am i in for",
+    "is there something",
+    "is there anything",
+    "is there a way",
+    "easiest way",
+    "best way",
+    "quickest way",
 )
+# "Have the tag build also create a release.", "Do a notice like the oven one.": a request when what
+# follows names a thing, not a subject ("Have you…?", "Do Jon and Gina…?"), and no question mark ends it.
+_CAUSING = frozenset({"have", "do"})
+_A_THING = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "my", "our", "each", "every", "all"})
 _QUERY_CHARS = 600
 _SENTENCE_BREAKS = re.compile(r"[.!?\n]+")
 
@@ -59,9 +70,15 @@ def is_request(query: str) -> bool:
     joined = " ".join(f" {' '.join(words)} " for words in sentences)
     if any(f" {phrase} " in joined for phrase in _ASKING_FOR_WORK) or " should " in joined:
         return True
+    asked = query[:_QUERY_CHARS].rstrip().endswith("?")
     for words in sentences:
-        opening = next((word for word in words if word not in _LEAD_INS), None)
-        if opening in _WORK:
+        start = next((n for n, word in enumerate(words) if word not in _LEAD_INS), None)
+        if start is None:
+            continue
+        if words[start] in _WORK:
+            return True
+        following = words[start + 1] if start + 1 < len(words) else None
+        if words[start] in _CAUSING and following in _A_THING and not asked:
             return True
     return False
 

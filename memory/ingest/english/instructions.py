@@ -5,6 +5,11 @@ plain matplotlib than seaborn", "I can't stand pie charts"). A later request rar
 with them ("Draft what goes alongside my Ostrander application"), so search keeps them apart
 (memory.search.standing) and the facet ``standing`` marks them at ingestion.
 
+Said as a rule ("whenever you…", "a standing request: any time you…"), as a directive for every case
+("use British spelling in anything I'll send out"), as wanting every case so ("I want a Makefile in
+every repo") or as a liking ("I'm a Makefile person", "bullet lists work better for me"); a question
+("Can you give me the node group change?") or words in quotation marks set no rule.
+
 Read in one pass over the words of the first sentences, outside code: no pattern whose cost grows
 faster than the text.
 """
@@ -37,6 +42,7 @@ _RULE_PHRASES = (
     "when we talk",
     "when we practise",
     "when we practice",
+    "if i ever",
     "anything you",
     "everything you",
     "you give me",
@@ -45,10 +51,18 @@ _RULE_PHRASES = (
     "you hand me",
     "you show me",
     "you send me",
+    "any time you",
+    "anytime you",
     "ground rule",
     "house rule",
     "one rule",
     "another rule",
+    "next rule",
+    "general rule",
+    "golden rule",
+    "standing rule",
+    "standing request",
+    "standing instruction",
     "rule for",
     "a rule",
 )
@@ -79,9 +93,31 @@ _PREFERENCE_PHRASES = (
     "i'm not a",
     "i'm allergic to",
     "i am allergic to",
+    "i'm vegetarian",
+    "i am vegetarian",
+    "i'm vegan",
+    "i am vegan",
+    "better for me",
+    "best for me",
     "has to be",
     "have to be",
 )
+# Wanting something of every case ("I want a Makefile in every repo", "I'd like times in UTC
+# throughout") is a rule as much as one phrased as such.
+_WANTING = (("i", "want"), ("i'd", "like"), ("i", "would", "like"), ("i", "need"))
+_EVERY = frozenset({"every", "always", "never", "throughout"})
+# …but "every week", "every Monday" say how often a thing is done, not that every case is so.
+_PERIODS = frozenset(
+    {"minute", "hour", "day", "night", "morning", "evening", "week", "weekend", "month", "quarter", "year", "time"}
+    | {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "sprint", "release", "run"}
+)
+# A directive ("Use …", "please") for every case ("in anything I'll send out", "throughout"): "Use
+# British spelling in anything I'll send out", "British spelling throughout, please".
+_DIRECTIVES = frozenset(
+    {"use", "write", "keep", "give", "put", "make", "add", "avoid", "include", "leave", "spell", "format", "show"}
+)
+# "I'm a Makefile person", "I'm not a notebooks person": how the owner likes to work, in a word or two.
+_PERSON_WORDS = 3
 # How a sentence that is itself the rule opens ("Always set seeds…", "Never aim anything at prod"),
 # after a word that only leads in ("Please", "And", "Also").
 _RULE_OPENINGS = ("don't", "do not", "no", "avoid", "stop", "skip", "make sure", "be sure")
@@ -127,17 +163,59 @@ def _says_a_phrase(words: list[str]) -> bool:
     return any(words[i : i + len(p)] == p for i, word in enumerate(words) for p in _PHRASES.get(word, ()))
 
 
+def _wants_every_case(words: list[str]) -> bool:
+    wants = any(words[i : i + len(w)] == list(w) for i in range(len(words)) for w in _WANTING if words[i] == w[0])
+    return wants and _every_case(words)
+
+
+def _every_case(words: list[str]) -> bool:
+    """A word saying every case: "always", "never", "throughout", "every" (not "every week": how
+    often), "in anything", "for everything" (not "before we tune anything": one thing)."""
+    for i, word in enumerate(words):
+        if word in _EVERY and (word != "every" or i + 1 == len(words) or words[i + 1] not in _PERIODS):
+            return True
+        if word in ("anything", "everything") and i > 0 and words[i - 1] in ("in", "for", "to", "on", "with"):
+            return True
+    return False
+
+
+def _directs_every_case(words: list[str], opening: str | None) -> bool:
+    return (opening in _DIRECTIVES or "please" in words) and _every_case(words)
+
+
+def _a_kind_of_person(words: list[str]) -> bool:
+    """ "I'm a Makefile person": "person" within a few words after "I'm a"."""
+    for i in range(len(words) - 2):
+        if words[i] == "i'm" and words[i + 1] in ("a", "an") and "person" in words[i + 2 : i + 2 + _PERSON_WORDS]:
+            return True
+    return False
+
+
+_QUOTES = frozenset('"\u201c\u201d')
+
+
+def _said_or_asked_of_another(sentence: str) -> bool:
+    """A question asks for something once ("Can you give me the node group change?"), and words in
+    quotation marks are someone else's ("'No phone in bed' is at day 9"): neither sets a rule."""
+    stripped = sentence.strip()
+    return stripped.endswith("?") or stripped[:1] in _QUOTES or stripped[-1:] in _QUOTES
+
+
 def is_standing(text: str) -> bool:
     """``text`` (the owner's words: a turn of the assistant's is never read as one) says a rule
     for the assistant's later work or how the owner likes things done."""
     for sentence in _sentences(text):
+        if _said_or_asked_of_another(sentence):
+            continue
         words = lower_words(sentence)
-        if _says_a_phrase(words):
+        if _says_a_phrase(words) or _wants_every_case(words) or _a_kind_of_person(words):
             return True
         lead = 0
         while lead < len(words) and words[lead] in _LEAD_INS:
             lead += 1
         opening = words[lead : lead + 2]
+        if _directs_every_case(words, opening[0] if opening else None):
+            return True
         if opening[:1] and opening[0] in _ALWAYS:
             if len(opening) == 2 and opening[1] not in _NOT_A_VERB:
                 return True

@@ -18,9 +18,12 @@ _SENTENCE_END = re.compile(
 
 
 # Code is no statement: what lies between fences ("```", "~~~"), and a line that reads as code (an
-# indented block, a comment or a prompt, a brace, an assignment, a call).
+# indented block, a comment or a prompt, a line opening or closing a brace, an assignment, a call).
+# A brace inside a line of prose is quoted code ("not a fragment with 'add this under android {}'").
 FENCE = re.compile(r"```|~~~")
-CODE_LINE = re.compile(r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s)|[{}]|==|=>|\s=\s|\(\);")
+CODE_LINE = re.compile(
+    r"^(?:    |\t)|^\s*(?:#|//|\$\s|>>>|import\s|def\s|class\s|return\s|[{}])|[{}][\s;,)\]]*$|==|=>|\s=\s|\(\);"
+)
 
 
 def prose_lines(text: str) -> list[str]:

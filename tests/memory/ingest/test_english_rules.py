@@ -9,7 +9,7 @@ import pytest
 from memory.ingest.english.attributes import attribute_kind, find_attribute
 from memory.ingest.english.changes import find_change, says_a_change
 from memory.ingest.english.entities import find_entities
-from memory.ingest.english.sentences import split_clauses, split_sentences
+from memory.ingest.english.sentences import prose_lines, split_clauses, split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
 from memory.ingest.self_contained import anchor_relative_dates, resolve_short_answer, without_anchors
 from memory.models import Memory
@@ -326,3 +326,18 @@ def test_a_note_of_a_label_and_a_value_is_kept_with_the_statement_before_it(mess
     """ "Deadline April 10." alone says the deadline of nothing; after "Paper target is the TextApps
     workshop." it is the workshop's, and a later "the workshop extended the deadline" updates them."""
     assert [content for _, content in atoms(message)] == contents
+
+
+@pytest.mark.parametrize(
+    ("text", "prose"),
+    [
+        ("Give me the whole file, not a fragment with 'add this under android {}'. I paste it over.", True),
+        ("The config is a map like {a: 1} in the docs.", True),
+        ("fn main() {", False),
+        ("}", False),
+        ('{"retries": 3}', False),
+        ("    let x = 1;", False),
+    ],
+)
+def test_a_brace_inside_a_line_of_prose_is_quoted_code_and_a_line_opening_or_closing_one_is_code(text, prose):
+    assert (prose_lines(text) == [text]) is prose

@@ -33,6 +33,15 @@ from memory.search.standing import is_request
         "I prefer answers without tables, I read them on my phone.",
         "Honestly I hate Makefiles, tabs and all.",
         "Thanks, that works.\n\nGoing forward, put every shell command in its own block.",
+        "One rule: whenever you change a build file, give me the whole file, not a fragment with 'add this under android {}'.",
+        "Also, a standing request: any time you propose a new dependency, say how many KB it adds.",
+        "For comparisons, short bullet lists work much better for me than wide tables.",
+        "Looks right. I'm a Makefile person, by the way.",
+        "Lunch sounds good. I'm vegetarian, so not the steak place.",
+        "One more thing: use British spelling in anything I'll send out.",
+        "Before we start: British spelling throughout, please.",
+        "I want a Makefile in every repo as the front door.",
+        "The test split stays sealed. If I ever ask to peek at it early, push back.",
     ],
 )
 def test_a_rule_for_later_work_or_a_way_the_owner_likes_things_is_standing(text):
@@ -51,6 +60,11 @@ def test_a_rule_for_later_work_or_a_way_the_owner_likes_things_is_standing(text)
         "Can you look at this stack trace?",
         "```\n# always use anything you like here\nalways_run = True\n```\nThat's the config.",
         "We moved standup to 9:30 last week.",
+        "Can you give me the node group change? No rush.",
+        '"No phone in bed" is at day 9, thank you very much.',
+        'It\'s in the short description already: "Simple habit tracker. No account, no ads, your data stays yours."',
+        "Applied it. I want to see this report every week instead of finding out at the end of the month.",
+        "Let's install pg_stat_statements from day one, I want query stats before we tune anything.",
         "x" * 50_000,
     ],
 )
@@ -69,6 +83,12 @@ def test_a_statement_of_fact_a_question_or_code_is_not_standing(text):
         "Retry logic's done and staged. What one-liner should go in the history for it?",
         "Let's pick the learning rate by scoring each candidate on test.",
         "Can you plot weekly order counts?",
+        "Upgrade Room to 2.7 for me.",
+        "Have the tag build also create a GitHub release with the bundle attached.",
+        "Do a notice like the oven one for our summer fortnight off.",
+        "Is there something that would make drawing the charts easier?",
+        "What's the easiest way to automate pushing screenshots to the store?",
+        "Turn the outage write-up into a half-page version for the managers.",
     ],
 )
 def test_a_request_for_work_is_a_request(query):
@@ -79,6 +99,9 @@ def test_a_request_for_work_is_a_request(query):
     "query",
     [
         "What instruments does Tim play?",
+        "Have you seen my keys anywhere?",
+        "Do Jon and Gina start businesses out of what they love?",
+        "Do the tests pass on main?",
         "When did Caroline go to the support group?",
         "Where does Zoe live now?",
         "How long does our build take?",
