@@ -15,6 +15,7 @@ rule, read on their own, say whether it holds on what it was not written beside.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import os
@@ -40,6 +41,10 @@ def chats(selected: tuple[str, ...] = ()) -> list[Chat]:
     return found
 
 
+# bench.locomo names a corpus's workspaces after the first 40 characters of its file's stem.
+_STEM_CHARS = 40
+
+
 def selection(text: str) -> tuple[str, ...]:
     """The chat names (or their beginnings) a ``BENCH_WORKING_CHATS`` value lists."""
     return tuple(name for name in re.split(r"[\s,]+", text) if name)
@@ -49,7 +54,10 @@ def file_for(selected: tuple[str, ...]) -> Path:
     """Where the corpus (or the ``selected`` chats alone) is written: a file per selection, so its
     ingestions never mix with the whole corpus's."""
     folder = Path(settings.HELIX_DATA_DIR) / "bench"
-    return folder / ("working-sessions" + "".join(f"-{name}" for name in selected) + ".json")
+    stem = "working-sessions" + "".join(f"-{name}" for name in selected)
+    if len(stem) > _STEM_CHARS:  # the workspaces are named after the stem's first characters
+        stem = "working-sessions-" + hashlib.sha256(stem.encode()).hexdigest()[:12]
+    return folder / f"{stem}.json"
 
 
 def problems(chat: Chat) -> list[str]:

@@ -134,6 +134,8 @@ def test_chats_named_in_the_selection_are_measured_alone_in_a_file_and_workspace
     assert [c.name for c in chosen] == [n for n in names if n == names[0] or n.startswith(names[-1][:5])]
     assert file_for(selected) != file_for(()) and file_for(()).name == "working-sessions.json"
     assert spaces(file_for(selected)) != spaces(file_for(()))
+    longer = ("ws-01-ci-pipeline", "ws-02-data-analysis", "ws-03-home-server")
+    assert spaces(file_for(longer)) != spaces(file_for(longer[:2] + ("ws-04-rust-cli",)))
     path = tmp_path / "bench" / file_for(selected).name
     count, _, questions = written(path, selected)
     assert [c["sample_id"] for c in json.loads(path.read_text())] == [c.name for c in chosen]
