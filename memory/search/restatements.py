@@ -7,7 +7,8 @@ of the question's words, and may fall out of the results.
 
 So among the hits of a question that asks about the present (no past verb, no time it names, not
 a request for work), a later hit that says something changed ("now", "switched", "no longer",
-"moved", "up to"…), or frames the earlier one with a figure of the same form said without a word of
+"moved", "up to"…, or a value corrected: "the trial is 14 days, not 7") in a sentence giving the
+value it changed to, or frames the earlier one with a figure of the same form said without a word of
 change (below: "we have 61k labeled reports in total" after "48k labeled so far"; not for a question
 giving a figure itself, "What does error E4521 mean?", which asks about what that figure names), is
 raised just above an earlier hit ranked above it when both were found by both signals (both are about the
@@ -75,9 +76,14 @@ from memory.search.standing import is_request
 CUE_CHARS = 2000
 _QUERY_CHARS = 1000  # of a question, read for the words naming the latest value
 # A question with one of these asks about what was, not what is: "When did Maria first …?".
+# So does one with a verb in the simple past whose form no present perfect shares ("What went wrong in
+# the dry run?", not "made" or "found": "What have we made of it?").
 _PAST = frozenset(
     {"did", "was", "were", "had", "first", "originally", "initially", "used", "ago", "previously"}
     | {"earlier", "last", "yesterday"}
+    | {"went", "came", "took", "began", "gave", "saw", "ran", "wrote", "broke", "drove", "flew", "knew", "chose"}
+    | {"ate", "drank", "sang", "swam", "fell", "grew", "rode", "rose", "shook", "stole", "threw", "woke", "wore"}
+    | {"forgot", "hid", "spoke", "froze"}
 )
 _WORD = re.compile(r"[a-z]+")
 # A question asking for several things ("What activities does Melanie partake in?", "Which tests have we
@@ -184,7 +190,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         and earlier.memory.id in shown
         and _restates(later, earlier)
         and (
-            _says_a_change(later, latest)
+            _says_a_change(later, latest, names)
             or (not gives_a_figure and m < n and _frames(later, earlier, asked, names, alike=True))
         )
     ]
@@ -214,7 +220,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
             continue
         below = [e for e in shown_hits[n + 1 :] if _restates(later, e) and _gives_value(_said(e), names)]
-        framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest))
+        framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest, names))
         if framed is not None:
             found.append(Restatement(later.memory.id, framed.memory.id, None))
     return found
@@ -231,9 +237,19 @@ def _about_the_present(request: SearchRequest, latest: bool) -> bool:
     return latest or not set(_WORD.findall(request.query.lower())) & _PAST
 
 
-def _says_a_change(hit: Hit, latest: bool) -> bool:
-    """Not the assistant's, with a word of change unless the question asks for the latest value."""
-    return _speaker(hit) != ASSISTANT and (latest or says_a_change(_said(hit)))
+def _says_a_change(hit: Hit, latest: bool, names: bool) -> bool:
+    """Not the assistant's, with a word of change in a sentence that gives a value (``_changes_a_value``)
+    unless the question asks for the latest value."""
+    return _speaker(hit) != ASSISTANT and (latest or _changes_a_value(_said(hit), names))
+
+
+@lru_cache(maxsize=1024)  # each hit is read several times a search, and the same memories search after search
+def _changes_a_value(said: str, names: bool) -> bool:
+    """A sentence of ``said`` says something changed and gives the value it changed to: "a full run is
+    six minutes now", "Ines approves them now" (a name, where the question asks who or which). A word
+    of change in a sentence giving none changes no value the question may ask for: "Now the big one:
+    tracking-api." opens what comes next, "it goes Ready now" tells a state."""
+    return any(says_a_change(sentence) and _gives_value(sentence, names) for sentence in split_sentences(said))
 
 
 def _restates(later: Hit, earlier: Hit) -> bool:

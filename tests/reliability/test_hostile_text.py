@@ -30,7 +30,7 @@ import memory
 import rbac
 from memory.api.write import AddMemoryApi
 from memory.ingest.atoms import Atom
-from memory.ingest.english.changes import names_one, values
+from memory.ingest.english.changes import names_one, says_a_change, values
 from memory.ingest.english.sentences import holds_code, split_sentences
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
@@ -229,6 +229,21 @@ def test_the_values_a_hits_sentences_give_cost_a_bounded_time():
     limit = settings.HELIX_MAX_MESSAGE_BYTES // 4
     texts = {**_adversarial(limit), "figures": "4.5.4 " * (limit // 6), "names": "is Dev Raman " * (limit // 13)}
     costs = {family: _cost(lambda: values(text, names=True), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_reading_whether_a_hit_says_a_change_costs_a_bounded_time():
+    """Read at search on each hit a restatement may join (memory.search.restatements), and at
+    ingestion on each sentence: a word of change, or a value corrected ("14 days, not 7")."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES // 4
+    texts = {
+        **_adversarial(limit),
+        "corrections": "14 days, not 7 " * (limit // 15),
+        "a long figure before not": "1" * (limit - 8) + ", not 7",
+        "nots after commas": "x, not " * (limit // 7),
+    }
+    costs = {family: _cost(lambda: says_a_change(text), PATTERN_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
 

@@ -250,9 +250,16 @@ _AMOUNT_CHANGE = re.compile(
 )
 
 
+# "One" standing for a thing, not counting it: "Now the big one: tracking-api.", "this one", "no one".
+_PRONOUN_ONE = re.compile(
+    r"\b(?:the|this|that|which|each|every|no|any|another)\s+one\b|\bone(?=[ \t]*(?:[:.;!?)]|$))", re.IGNORECASE
+)
+
+
 def amounts(text: str) -> set[str]:
-    """The numbers a statement gives, as said ("10", "ten", "58k")."""
-    return {match.lower().rstrip(".,") for match in _AMOUNT.findall(text)}
+    """The numbers a statement gives, as said ("10", "ten", "58k"); not a "one" that stands for a
+    thing ("the big one:", "this one")."""
+    return {match.lower().rstrip(".,") for match in _AMOUNT.findall(_PRONOUN_ONE.sub(" ", text))}
 
 
 # A day or a month by its name ("on Tuesdays", "by April"); "May" is left out, a modal more often than not.
@@ -280,8 +287,38 @@ _LASTED = re.compile(
 
 def says_a_change(text: str) -> bool:
     """``text`` has a word saying something changed (``UPDATE_WORDS``), other than the "now" of how
-    long something has lasted or of "for now"."""
-    return UPDATE_WORDS.search(_LASTED.sub(" ", text)) is not None
+    long something has lasted or of "for now", or corrects a value (``corrects_a_value``)."""
+    return UPDATE_WORDS.search(_LASTED.sub(" ", text)) is not None or corrects_a_value(text)
+
+
+# A value set right against another it is not: "the trial is 14 days, not 7", "I'm starting the
+# rollout at 20%, not 5%", "peak is 1,200 requests per second, not 300", "on Thursday — not Tuesday".
+# The right value stands at most this many words before the "not"; a value that follows a "not"
+# with no comma or dash before it is a plain denial ("not 5 but 6" is read nowhere).
+_CORRECTION_REACH = 6
+_DASHES = frozenset("-\u2013\u2014")
+
+
+def corrects_a_value(text: str) -> bool:
+    """``text`` gives a value and, after a comma or a dash, "not" another: a correction of a value
+    said before, with no word of change ("the trial is 14 days, not 7")."""
+    words = text.split()
+    for index, word in enumerate(words):
+        if index == 0 or word.lower() != "not":
+            continue
+        before = words[index - 1]
+        if not (before.endswith(",") or before in _DASHES):
+            continue
+        after = [w for w in words[index + 1 : index + 3] if w.lower() not in ("a", "an", "the")][:1]
+        if after and _a_value(after[0]) and any(_a_value(w) for w in words[max(0, index - _CORRECTION_REACH) : index]):
+            return True
+    return False
+
+
+def _a_value(word: str) -> bool:
+    """A word that gives a value: a figure, a number in words, a day or a month by its name."""
+    bare = word.strip(".,;:!?()\"'")
+    return _FIGURE.search(bare) is not None or any(p.fullmatch(bare) is not None for p in (_AMOUNT, _CALENDAR))
 
 
 # A capitalised word inside a sentence names someone or something ("on who can deploy: Kofi
@@ -296,8 +333,11 @@ _CALLING = frozenset(",!.?")
 def holds_value(text: str) -> bool:
     """``text`` gives a value a later statement could give otherwise: a figure of any kind (a
     number, a version, a time: "Postgres 16", "/api/v2", "04:30"), a number in words, or a day or
-    month by its name ("about eleven minutes", "we ship on Tuesdays")."""
-    return any(pattern.search(text) is not None for pattern in (_FIGURE, _AMOUNT, _CALENDAR))
+    month by its name ("about eleven minutes", "we ship on Tuesdays"); not a "one" that stands for
+    a thing ("Now the big one: tracking-api.")."""
+    if _FIGURE.search(text) is not None or _CALENDAR.search(text) is not None:
+        return True
+    return _AMOUNT.search(text) is not None and bool(amounts(text))
 
 
 def names_one(text: str) -> bool:

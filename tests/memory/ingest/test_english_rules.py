@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from memory.ingest.english.attributes import attribute_kind, find_attribute
-from memory.ingest.english.changes import find_change, says_a_change
+from memory.ingest.english.changes import find_change, holds_value, says_a_change
 from memory.ingest.english.entities import find_entities
 from memory.ingest.english.sentences import prose_lines, split_clauses, split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
@@ -297,10 +297,34 @@ def test_a_wrapped_message_gives_its_value_whole():
         ("The NUC has been down for two days now.", False),
         ("We stay on Postgres 13 for now.", False),
         ("It's been like that for a while now.", False),
+        # A value corrected with no word of change.
+        ("One correction from last week: the trial is 14 days, not 7.", True),
+        ("I'm starting the production rollout at 20%, not 5%.", True),
+        ("Peak is 1,200 requests per second, not 300.", True),
+        ("The review is on Thursday \u2014 not Tuesday.", True),
+        ("I have 2 cats, not a dog.", False),
+        ("It took ten minutes, not hours.", False),
+        ("The answer is not 5 but 6.", False),
     ],
 )
 def test_a_word_of_change_and_the_now_of_how_long_something_lasted(text, change):
     assert says_a_change(text) is change
+
+
+@pytest.mark.parametrize(
+    ("text", "valued"),
+    [
+        ("I drink one cup a day.", True),
+        ("One of the runners is down.", True),
+        ("We have three replicas.", True),
+        ("Now the big one: tracking-api.", False),
+        ("This one is better than the last.", False),
+        ("No one approved it yet.", False),
+        ("Pick one.", False),
+    ],
+)
+def test_a_one_standing_for_a_thing_gives_no_value(text, valued):
+    assert holds_value(text) is valued
 
 
 @pytest.mark.parametrize(

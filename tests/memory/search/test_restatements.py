@@ -78,9 +78,10 @@ def test_a_later_statement_already_above_the_one_it_restates_says_so_and_the_ord
     assert not any("restates" in r for r in after if r["id"] != history["later"])
 
 
-def test_a_question_about_the_past_keeps_the_earlier_statement_first(team, history):
-    query = "How long did a full CI run take at first?"
-
+@pytest.mark.parametrize(
+    "query", ["How long did a full CI run take at first?", "How long a full CI run took on every push?"]
+)
+def test_a_question_about_the_past_keeps_the_earlier_statement_first(team, history, query):
     assert [r["id"] for r in ranked(team, query)] == [r["id"] for r in ranked(team, query, **OFF)]
 
 
@@ -117,6 +118,41 @@ def test_a_later_mention_that_gives_no_value_restates_nothing(team, add):
     )
 
     assert all("restates" not in r for r in ranked(team, "Why does Caroline want to work in counseling?"))
+
+
+def test_a_value_corrected_without_a_word_of_change_restates_the_one_it_corrects(team, add):
+    earlier = said(
+        add, "user: 2.49 a month or 19.99 a year, and a 7-day free trial on both plans.", "2026-02-02T10:00:00Z"
+    )
+    distractors(add, "2026-02")
+    later = said(
+        add,
+        "user: Agreed, manual releases for now. One correction from last week, by the way: the trial is 14 days, "
+        "not 7. I misread the mockup, which had the reminder screen's number on it.",
+        "2026-02-20T10:00:00Z",
+    )
+    query = "How long is the free trial on each plan?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+    after = ranked(team, query)
+
+    assert before.index(earlier) < before.index(later)
+    assert [r["id"] for r in after][:2] == [later, earlier]
+    assert after[0]["restates"] == earlier
+
+
+def test_a_word_of_change_in_a_sentence_giving_no_value_restates_nothing(team, add):
+    # "Now the big one" opens what comes next; the value the turn gives is said elsewhere, unchanged.
+    said(add, "user: The routing graph is 2.1 GB and lives on one of the old VMs in the rack.", "2026-02-02T10:00:00Z")
+    distractors(add, "2026-02")
+    said(
+        add,
+        "user: Graviton switch done, bill is looking better. Now the big one: tracking-api. It runs on two of "
+        "the old VMs behind HAProxy, about 180 GB of Postgres beside it.",
+        "2026-02-20T10:00:00Z",
+    )
+    query = "Where does the routing graph live on the old VMs?"
+
+    assert [r["id"] for r in ranked(team, query)] == [r["id"] for r in ranked(team, query, **OFF)]
 
 
 def test_a_request_for_work_is_no_question_about_the_present(team, history):
