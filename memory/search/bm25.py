@@ -140,6 +140,7 @@ def _rank(
     terms, counted = statistics_of_text(corpus, readable, text)
     if not terms:
         return NOTHING, None
+    weights = term_weights(terms)
     context_weight = settings.HELIX_SEARCH_CONTEXT_WEIGHT if corpus.context else 0.0
     statement = _statement(corpus, where, owned=owned, with_context=context_weight > 0, capped=cap is not None)
     values = {
@@ -147,6 +148,7 @@ def _rank(
         **parameters(),
         "terms": terms,
         "dfs": [counted.frequencies[t] for t in terms],
+        "weights": weights,
         "n": counted.documents,
         "own_length": counted.own_length,
         "context_length": counted.context_length,
@@ -170,7 +172,57 @@ def _rank(
     if cap is not None:  # the last row counts the gathered rows
         gathered = int(rows.pop()[1])
     scores = {row_id: float(score) for row_id, score in rows}
-    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms), gathered
+    return _bounded(scores, counted.documents, [counted.frequencies[t] for t in terms], terms, weights), gathered
+
+
+def term_weights(terms: list[str]) -> list[float]:
+    """Each of a query's ``terms``' weight: 1, but a hyphenated word is one term however the index
+    splits it. The parser gives "tracking-api" as itself and its parts ("tracking-api", "track",
+    "api"), so every row naming the service would score three terms for one word, above the rarer
+    word that tells one row from another ("node drains"); and a row that writes the word apart
+    ("dairy free" for "dairy-free") holds only the parts. So the parts share one term's weight, and
+    the whole word, which only rows holding its parts hold too, adds nothing. Linear in the terms:
+    each piece of a whole word finds its lexeme in one of a few dictionary lookups."""
+    single = [t for t in terms if "-" not in t]
+    lexeme_of = _lexemes_by_piece(single)
+    weights = dict.fromkeys(terms, 1.0)
+    for compound in (t for t in terms if "-" in t):
+        parts = {found for piece in compound.split("-") if (found := lexeme_of(piece)) is not None}
+        if not parts:
+            continue  # its parts are stop words: the whole word is the term
+        weights[compound] = 0.0
+        for part in parts:
+            weights[part] = min(weights[part], 1.0 / len(parts))
+    return [weights[t] for t in terms]
+
+
+def _lexemes_by_piece(lexemes: list[str]):
+    """The lexeme a piece of a whole word was stemmed to: "track" for "tracking", "care" for
+    "car" (the whole word "self-car" is stemmed at its end, each part alone), "dairi" for "dairy".
+    A piece and its lexeme agree but for the shorter's last letter, and differ in length by at
+    most three: the lexeme is the piece itself, or one of at most four letters longer sharing all
+    but the piece's last letter, or one letter longer than a cut of the piece."""
+    by_cut: dict[str, str] = {}  # a lexeme by itself less its last letter
+    by_prefix: dict[str, str] = {}  # a lexeme by each prefix that leaves out one to four letters
+    for lexeme in lexemes:
+        by_cut.setdefault(lexeme[:-1], lexeme)
+        for cut in range(max(1, len(lexeme) - 4), len(lexeme)):
+            by_prefix.setdefault(lexeme[:cut], lexeme)
+    known = set(lexemes)
+
+    def lexeme_of(piece: str) -> str | None:
+        if piece in known:
+            return piece
+        if len(piece) < 2:
+            return None
+        if (found := by_prefix.get(piece[:-1])) is not None:
+            return found
+        for cut in range(len(piece) - 2, max(0, len(piece) - 5), -1):
+            if (found := by_cut.get(piece[:cut])) is not None:
+                return found
+        return None
+
+    return lexeme_of
 
 
 def essential_terms(terms: list[str], frequencies: dict[str, float], budget: float | None = None) -> list[str]:
@@ -191,17 +243,20 @@ def essential_terms(terms: list[str], frequencies: dict[str, float], budget: flo
     return kept
 
 
-def _bounded(scores: dict[uuid.UUID, float], n: float, frequencies: list[float], terms: list[str]) -> Bm25:
+def _bounded(
+    scores: dict[uuid.UUID, float], n: float, frequencies: list[float], terms: list[str], weights: list[float]
+) -> Bm25:
     """The scores with their scales: the most any row could score (every term, tf → ∞), and a
     query's words trusted as far as they carry information, measured against two words no row
     holds: a question whose only indexed word is a common one ("What does the user do for a
     living?": "live") does not make every row holding that word a full match."""
     idf = [math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in frequencies]
+    weighed = sum(w * i for w, i in zip(weights, idf, strict=True))  # as the terms are scored (term_weights)
     unseen = math.log(1 + (n + 0.5) / 0.5)
     return Bm25(
         scores,
-        ceiling=sum(idf) * (settings.HELIX_SEARCH_BM25_K1 + 1),
-        once=max(sum(idf), 2 * unseen),
+        ceiling=weighed * (settings.HELIX_SEARCH_BM25_K1 + 1),
+        once=max(weighed, 2 * unseen),
         idf=dict(zip(terms, idf, strict=True)),
         documents=n,
         frequencies=dict(zip(terms, frequencies, strict=True)),
@@ -241,7 +296,9 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool, c
     # Gathered with a cap, a last row counts what was gathered (the caller needs to know if it was all).
     counted_rows = " UNION ALL SELECT NULL, count(*), 1 FROM owned" if owned and capped else ""
     return f"""
-        WITH {gathered} df AS (SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[]) AS d(term, df)),
+        WITH {gathered} df AS (
+            SELECT * FROM unnest(%(terms)s::text[], %(dfs)s::float[], %(weights)s::float[]) AS d(term, df, weight)
+        ),
         -- The pool BM25 ranks is chosen by term frequency (ts_rank), as BM25 itself counts, not by
         -- cover density (ts_rank_cd), which reads every position and cost half the statement.
         candidates AS (
@@ -256,7 +313,7 @@ def _statement(corpus: Corpus, where: str, *, owned: bool, with_context: bool, c
             GROUP BY c.id, u.lexeme
         ),
         ranked AS (
-            SELECT t.id, sum({term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
+            SELECT t.id, sum(df.weight * {term_score(n="%(n)s", df="df.df", tf="t.tf")}) AS score
             FROM counted t JOIN df ON df.term = t.lexeme
             GROUP BY t.id ORDER BY score DESC, t.id LIMIT %(k)s
         )

@@ -35,6 +35,7 @@ from memory.ingest.english.sentences import holds_code, split_sentences
 from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_by_rules
 from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
+from memory.search.bm25 import term_weights
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace, tool_call
 from tests.reliability.conftest import answer_of
@@ -269,3 +270,19 @@ def test_joining_lines_wrapped_inside_a_sentence_costs_a_bounded_time():
     costs = {family: _cost(lambda: split_sentences(text), MESSAGE_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_weighing_a_querys_hyphenated_words_costs_a_bounded_time():
+    """Read at search on a query's lexemes (memory.search.bm25): each piece of each hyphenated word
+    looked up among the others. More terms than a query within the limit holds (each takes two
+    characters at least), of words sharing their first letters, so comparing every pair would show."""
+    count = settings.HELIX_SEARCH_MAX_QUERY_CHARS
+    shared = [f"ab{n:05d}" for n in range(count)]
+    queries = {
+        "words sharing a prefix, each in a hyphenated word": sorted(shared + [f"{w}-abx" for w in shared]),
+        "hyphenated words of many short pieces": sorted({"-".join(["ab", "abc", f"a{n}"] * 5) for n in range(count)}),
+        "pieces of one letter": sorted(["a", "b", *("-".join("ab" * 20) + f"-{n}" for n in range(count))]),
+    }
+    costs = {family: _cost(lambda: term_weights(terms), PATTERN_BUDGET_SECONDS) for family, terms in queries.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
