@@ -49,6 +49,19 @@ once finished gives no time the backups run). An identifier is read as its parts
 names the Hallam parse). The earlier hit a raised one frames may be any shown below where it lands,
 found by one signal or far from it as a whole (a benchmark's output pasted in a turn); where it lands
 is as the near ones say.
+
+A value corrected is another thing: "the trial is 14 days, not 7" says the earlier "7-day free trial"
+was wrong, not that it changed, so it holds for every question, of the present or the past ("What
+percentage did the production rollout open at?": "I'm starting the production rollout at 20%, not
+5%" after the assistant's plan of "Day 1: 5%"), and said in the same conversation as the value it
+corrects ("Correction before you go further: peak is 1,200 requests per second, not 300"). A hit not
+the assistant's that corrects a value, found by both signals (about the question, in words and in
+meaning: "the free trial is 14 days, not 7" is not raised for "How many of us were at dinner?" above
+"We were 7 at dinner"), is raised just above the best ranked earlier hit shown that gives the value
+it names wrong (as a figure or a word: "7-day" gives "7"), said by the same speaker or the assistant
+and near it in meaning as above; it is labelled as updating the one it frames, the owner's own first
+and then the first said ("the 7-day trial never showed up for me" repeated the value the correction
+names), or with none framed the best ranked.
 """
 
 from __future__ import annotations
@@ -62,7 +75,16 @@ from functools import lru_cache
 from django.conf import settings
 
 from helixsite.db.replicas import reader
-from memory.ingest.english.changes import bare_value, holds_value, is_amount, names_one, says_a_change, values
+from memory.ingest.english.changes import (
+    bare_value,
+    corrected_values,
+    holds_value,
+    is_amount,
+    names_one,
+    says_a_change,
+    value_key,
+    values,
+)
 from memory.ingest.english.sentences import split_sentences
 from memory.ingest.english.topics import topic_words
 from memory.ingest.extract import ASSISTANT, speaker_label
@@ -167,9 +189,12 @@ class Restatement:
 def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
     """The later hits that restate an earlier hit shown, each with the one it names as updated and
     the best ranked one it restates (raised just above it if below it). ``hits`` best first."""
-    latest = _LATEST.search(request.query[:_QUERY_CHARS]) is not None
-    if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1 or not _about_the_present(request, latest):
+    if settings.HELIX_SEARCH_RESTATEMENT_SIMILARITY >= 1:
         return []
+    corrections = _corrections(request, hits)  # last: a correction's label is the one kept
+    latest = _LATEST.search(request.query[:_QUERY_CHARS]) is not None
+    if not _about_the_present(request, latest):
+        return corrections
     both = [h for h in hits[: request.limit * 3] if h.vector_rank is not None and h.bm25_rank is not None]
     shown = {h.memory.id for h in hits[: request.limit]}  # raised above a hit not shown, it would not show
     names = _NAMES_ASKED.search(request.query[:_QUERY_CHARS]) is not None
@@ -223,7 +248,91 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest, names))
         if framed is not None:
             found.append(Restatement(later.memory.id, framed.memory.id, None))
+    return found + corrections
+
+
+def _corrections(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
+    """Each hit correcting a value (not the assistant's, found by both signals) with the best ranked
+    earlier hit shown that gives the value it names wrong, near it in meaning: raised just above it,
+    labelled as updating it (``_corrected``)."""
+    shown = hits[: request.limit]
+    pairs = []
+    for later in hits[: request.limit * 3]:
+        # About the question in words and in meaning, as a raised restatement is: a correction found by
+        # one signal is another thing's ("the free trial is 14 days, not 7" for "How many were at dinner?").
+        found_by_both = later.vector_rank is not None and later.bm25_rank is not None
+        wrong = _correction(_said(later))[0] if found_by_both and _speaker(later) != ASSISTANT else frozenset()
+        pairs += [
+            (later, earlier)
+            for earlier in shown
+            if wrong
+            and _said_before(earlier, later)
+            and _speaker(earlier) in (_speaker(later), ASSISTANT)
+            and wrong & _value_keys(_said(earlier))
+        ]
+    near = _near(pairs) if pairs else set()
+    corrected: dict[uuid.UUID, tuple[Hit, list[Hit]]] = {}
+    for later, earlier in pairs:  # each later hit's earlier ones best ranked first
+        if (later.memory.id, earlier.memory.id) in near:
+            corrected.setdefault(later.memory.id, (later, []))[1].append(earlier)
+    position = {h.memory.id: n for n, h in enumerate(hits)}
+    found = []
+    for later, giving in corrected.values():
+        best = giving[0].memory.id
+        above = best if position[later.memory.id] > position[best] else None
+        found.append(Restatement(later.memory.id, _corrected(later, giving).memory.id, above))
     return found
+
+
+def _corrected(later: Hit, earlier: list[Hit]) -> Hit:
+    """Of the ``earlier`` hits (best ranked first) giving a value ``later`` names wrong, the one it
+    corrects: one giving it beside a word said beside the correction's values ("About 300 requests per
+    second at peak" for "peak is 1,200 requests per second, not 300"), the owner's own before the
+    assistant's, the first said (those after it repeated it: "the 7-day trial never showed up for me");
+    with none, the best ranked (the plan's "Day 1: 5%" for "starting the rollout at 20%, not 5%")."""
+    wrong, words = _correction(_said(later))
+    framed = [hit for hit in earlier if _words_beside(_said(hit), wrong) & words]
+    if not framed:
+        return earlier[0]
+    return min(framed, key=lambda hit: (_speaker(hit) != _speaker(later), hit.event_time, hit.memory.created_at))
+
+
+def _words_beside(said: str, keys: frozenset[str]) -> frozenset[str]:
+    """The stems at most ``_BESIDE`` words from a value of ``said`` given as one of ``keys``."""
+    return frozenset().union(
+        *(
+            around
+            for sentence in _valued_sentences(said, False)
+            for value, around in sentence
+            if value_key(value) in keys
+        )
+    )
+
+
+def _said_before(earlier: Hit, later: Hit) -> bool:
+    """Said earlier, or in the same conversation before it: the turns of one conversation may carry
+    its one time, and were written in the order they were said."""
+    return (earlier.event_time, earlier.memory.created_at) < (later.event_time, later.memory.created_at)
+
+
+@lru_cache(maxsize=1024)  # each hit is read once a search, and the same memories search after search
+def _correction(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The values ``said`` names wrong (``corrected_values``), and the stems beside any value of the
+    sentences naming them: what the correction is about."""
+    wrong: set[str] = set()
+    words: set[str] = set()
+    for sentence in split_sentences(said):
+        named = corrected_values(sentence)
+        if named:
+            wrong |= named
+            words = words.union(*(around for _, around in _beside_values(sentence, False)))
+    return frozenset(wrong), frozenset(words)
+
+
+@lru_cache(maxsize=1024)
+def _value_keys(said: str) -> frozenset[str]:
+    """The values ``said`` gives, each as its figure or word (``value_key``)."""
+    return frozenset(value_key(value) for value in values(said))
 
 
 @lru_cache(maxsize=4096)  # the same memories are read search after search
@@ -329,16 +438,16 @@ def _beside(sentence: tuple[tuple[str, frozenset[str]], ...], asked: _Asked) -> 
 def _valued_sentences(said: str, names: bool) -> tuple[tuple[tuple[str, frozenset[str]], ...], ...]:
     """Each sentence of ``said`` that gives a value, as its values, each with the stems (as the
     question's words are read) of the words at most ``_BESIDE`` from it."""
-    out = []
-    for sentence in split_sentences(said):
-        if not _gives_value(sentence, names):
-            continue
-        given, words = values(sentence, names=names), sentence.split()
-        valued = [(n, bare_value(word)) for n, word in enumerate(words) if bare_value(word) in given]
-        around = {n: range(max(0, n - _BESIDE), min(len(words), n + _BESIDE + 1)) for n, _ in valued}
-        stems = {m: _word_stems(words[m]) for span in around.values() for m in span}  # a word read once
-        out.append(tuple((value, frozenset().union(*(stems[m] for m in around[n]))) for n, value in valued))
-    return tuple(out)
+    return tuple(_beside_values(sentence, names) for sentence in split_sentences(said) if _gives_value(sentence, names))
+
+
+def _beside_values(sentence: str, names: bool) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The values ``sentence`` gives, each with the stems of the words at most ``_BESIDE`` from it."""
+    given, words = values(sentence, names=names), sentence.split()
+    valued = [(n, bare_value(word)) for n, word in enumerate(words) if bare_value(word) in given]
+    around = {n: range(max(0, n - _BESIDE), min(len(words), n + _BESIDE + 1)) for n, _ in valued}
+    stems = {m: _word_stems(words[m]) for span in around.values() for m in span}  # a word read once
+    return tuple((value, frozenset().union(*(stems[m] for m in around[n]))) for n, value in valued)
 
 
 # An identifier is read as its parts too: "parse_hallam_10k", "parse/parse_hallam_10k" name the Hallam parse.

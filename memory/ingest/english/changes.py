@@ -302,7 +302,14 @@ _DASHES = frozenset("-\u2013\u2014")
 def corrects_a_value(text: str) -> bool:
     """``text`` gives a value and, after a comma or a dash, "not" another: a correction of a value
     said before, with no word of change ("the trial is 14 days, not 7")."""
+    return bool(corrected_values(text))
+
+
+def corrected_values(text: str) -> frozenset[str]:
+    """The values ``text`` says are wrong, each as its figure or word (``value_key``): "7" of "the
+    trial is 14 days, not 7", "5" of "at 20%, not 5%", "tuesday" of "on Thursday — not Tuesday"."""
     words = text.split()
+    found = set()
     for index, word in enumerate(words):
         if index == 0 or word.lower() != "not":
             continue
@@ -311,8 +318,20 @@ def corrects_a_value(text: str) -> bool:
             continue
         after = [w for w in words[index + 1 : index + 3] if w.lower() not in ("a", "an", "the")][:1]
         if after and _a_value(after[0]) and any(_a_value(w) for w in words[max(0, index - _CORRECTION_REACH) : index]):
-            return True
-    return False
+            found.add(value_key(after[0]))
+    return frozenset(found)
+
+
+_NUMBER = re.compile(r"[0-9][0-9,.:]*")
+
+
+def value_key(value: str) -> str:
+    """What two sayings of one value share: a figure's first number without its separators or
+    unit ("7-day", "7" and "7." are "7"; "1,200" is "1200"; "5%" is "5"; "06:30" stays), a word's
+    lower case ("Tuesday" is "tuesday")."""
+    bare = bare_value(value)
+    number = _NUMBER.search(bare)
+    return number.group().rstrip(",.:").replace(",", "") if number else bare
 
 
 def _a_value(word: str) -> bool:

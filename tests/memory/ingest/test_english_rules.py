@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from memory.ingest.english.attributes import attribute_kind, find_attribute
-from memory.ingest.english.changes import find_change, holds_value, says_a_change
+from memory.ingest.english.changes import corrected_values, find_change, holds_value, says_a_change, value_key
 from memory.ingest.english.entities import find_entities
 from memory.ingest.english.sentences import prose_lines, split_clauses, split_sentences
 from memory.ingest.extract import Conversation, extract_by_rules
@@ -309,6 +309,32 @@ def test_a_wrapped_message_gives_its_value_whole():
 )
 def test_a_word_of_change_and_the_now_of_how_long_something_lasted(text, change):
     assert says_a_change(text) is change
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("One correction from last week: the trial is 14 days, not 7.", {"7"}),
+        ("I'm starting the production rollout at 20%, not 5%.", {"5"}),
+        ("Peak is 1,200 requests per second, not 300.", {"300"}),
+        ("The review is on Thursday \u2014 not Tuesday.", {"tuesday"}),
+        ("The backups run at 04:30, not 02:00, and the report at 06:00, not 05:00.", {"02:00", "05:00"}),
+        ("I have 2 cats, not a dog.", set()),
+        ("The answer is not 5 but 6.", set()),
+        ("Not 7 days: 14.", set()),
+    ],
+)
+def test_a_correction_names_the_value_it_says_is_wrong(text, wrong):
+    assert corrected_values(text) == wrong
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [("7-day", "7"), ("7.", "7"), ("1,200", "1200"), ("5%.", "5"), ("**5%**", "5"), ("06:30,", "06:30")]
+    + [("$14,500", "14500"), ("v0.3.0", "0.3.0"), ("Tuesday", "tuesday"), ("(2026-09-29):", "2026")],
+)
+def test_two_sayings_of_one_value_share_its_key(said, key):
+    assert value_key(said) == key
 
 
 @pytest.mark.parametrize(

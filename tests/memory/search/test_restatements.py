@@ -140,6 +140,89 @@ def test_a_value_corrected_without_a_word_of_change_restates_the_one_it_corrects
     assert after[0]["restates"] == earlier
 
 
+def test_a_value_corrected_answers_a_question_about_the_past_too(team, add):
+    # The plan said 5%; the owner corrected it: the rollout never opened at 5%, whatever the tense.
+    plan = said(
+        add,
+        "assistant: A staged rollout offers the app to a random percentage of users. Here's what I'd suggest: "
+        "Day 1: 5%. Day 3: 20% if the crash rate stays low. Day 5: 50%. Day 7: 100%.",
+        "2026-02-02T10:00:00Z",
+    )
+    distractors(add, "2026-02")
+    corrected = said(
+        add,
+        "user: Launch day! One change to your plan: I'm starting the production rollout at 20%, not 5%. "
+        "A dozen people tell me nothing.",
+        "2026-02-20T10:00:00Z",
+    )
+    query = "What percentage did the staged rollout open at on day 1?"
+    before = [r["id"] for r in ranked(team, query, **OFF)]
+    after = ranked(team, query)
+
+    assert before.index(plan) < before.index(corrected)
+    assert [r["id"] for r in after][:2] == [corrected, plan]
+    assert after[0]["restates"] == plan
+
+
+def test_a_value_corrected_in_the_same_conversation_restates_the_one_it_corrects(team, add):
+    first = said(
+        add,
+        "user: Now the big one: tracking-api. Node.js, two VMs behind HAProxy, about 300 requests per second "
+        "at peak, mostly reads of shipment events.",
+        "2026-02-02T10:00:00Z",
+    )
+    distractors(add, "2026-02")
+    corrected = said(
+        add,
+        "user: Correction before you go further: peak is 1,200 requests per second, not 300.",
+        "2026-02-02T10:20:00Z",
+    )
+
+    results = ranked(team, "How many requests per second does tracking-api get at its peak?")
+
+    assert [r["id"] for r in results][:2] == [corrected, first]
+    assert results[0]["restates"] == first
+
+
+def test_a_correction_names_the_first_statement_of_the_wrong_value_not_a_repetition(team, add):
+    stated = said(
+        add, "user: 2.49 a month or 19.99 a year, and a 7-day free trial on both plans.", "2026-02-02T10:00:00Z"
+    )
+    repeated = said(
+        add,
+        "user: I bought the plan with the test card, but the 7-day free trial never showed up.",
+        "2026-02-09T10:00:00Z",
+    )
+    distractors(add, "2026-02")
+    corrected = said(
+        add, "user: One correction from last week: the free trial is 14 days, not 7.", "2026-02-20T10:00:00Z"
+    )
+
+    results = ranked(team, "How long is the free trial on the plans?")
+
+    assert results[0]["id"] == corrected and results[0]["restates"] == stated
+    assert {r["id"] for r in results} >= {stated, repeated}
+
+
+def test_a_correction_by_the_assistant_restates_nothing(team, add):
+    said(add, "user: 2.49 a month or 19.99 a year, and a 7-day free trial on both plans.", "2026-02-02T10:00:00Z")
+    distractors(add, "2026-02")
+    said(add, "assistant: Noted: the free trial is 14 days, not 7, on both plans.", "2026-02-20T10:00:00Z")
+
+    assert all("restates" not in r for r in ranked(team, "How long is the free trial on the plans?"))
+
+
+def test_a_correction_restates_no_value_said_of_something_else(team, add):
+    dinner = said(add, "user: We were 7 at dinner on Saturday, and the restaurant was full.", "2026-02-03T10:00:00Z")
+    distractors(add, "2026-02")
+    said(add, "user: One correction from last week: the free trial is 14 days, not 7.", "2026-02-20T10:00:00Z")
+
+    results = ranked(team, "How many of us were at dinner on Saturday?")
+
+    assert results[0]["id"] == dinner
+    assert all(r.get("restates") != dinner for r in results)
+
+
 def test_a_word_of_change_in_a_sentence_giving_no_value_restates_nothing(team, add):
     # "Now the big one" opens what comes next; the value the turn gives is said elsewhere, unchanged.
     said(add, "user: The routing graph is 2.1 GB and lives on one of the old VMs in the rack.", "2026-02-02T10:00:00Z")
