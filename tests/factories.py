@@ -69,6 +69,18 @@ def unit_vector(seed: int | None = None) -> list[float]:
     return (vector / np.linalg.norm(vector)).tolist()
 
 
+def make_memories(texts: list[str], *, user_id: str, workspace_id: int, author, seed: int) -> list[Memory]:
+    """Memories of ``user_id`` visible in one workspace, written at once (no provenance, no edges),
+    each with a deterministic random vector (seeds from ``seed``): for tests of ranking by words."""
+    return Memory.objects.bulk_create(
+        Memory(
+            content=text, content_key=f"{seed}-{n}", user_id=user_id, author=author, rbac_scope="default",
+            visible_in=[workspace_id], embedding=unit_vector(seed + n),
+        )
+        for n, text in enumerate(texts)
+    )  # fmt: skip
+
+
 def make_memory(
     *, author: Principal, domain: WriteDomain, content: str, user_id: str = "alice", embed: bool = False, **fields
 ) -> Memory:

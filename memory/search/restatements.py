@@ -269,6 +269,9 @@ def _corrections(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
             and _said_before(earlier, later)
             and _speaker(earlier) in (_speaker(later), ASSISTANT)
             and wrong & _value_keys(_said(earlier))
+            # One saying the same value is wrong says what the later one says (a message and the
+            # statement extracted from it), not the value it corrects.
+            and not wrong & _correction(_said(earlier))[0]
         ]
     near = _near(pairs) if pairs else set()
     corrected: dict[uuid.UUID, tuple[Hit, list[Hit]]] = {}

@@ -14,7 +14,7 @@ from memory.models import Memory
 from memory.search.bm25 import bm25_rank, term_weights
 from memory.search.corpus import MEMORIES
 from memory.search.scope import Scope
-from tests.factories import make_principal, make_workspace, unit_vector
+from tests.factories import make_memories, make_principal, make_workspace
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +60,7 @@ def test_the_row_holding_the_rare_word_outranks_rows_naming_only_the_hyphenated_
     texts = [f"the tracking-api release {n} went out on schedule" for n in range(6)]
     texts += [f"node {n} rebooted cleanly" for n in range(19)] + ["node drains kill long jobs"]
     texts += [f"weekly planning note {n}" for n in range(34)]
-    Memory.objects.bulk_create(
-        Memory(
-            content=text, content_key=f"ops{n}", user_id="dev", author=author, rbac_scope="default",
-            visible_in=[space.id], embedding=unit_vector(30_000 + n),
-        )
-        for n, text in enumerate(texts)
-    )  # fmt: skip
+    make_memories(texts, user_id="dev", workspace_id=space.id, author=author, seed=30_000)
     scope = Scope(readable=[space.id], user_id="dev")
     where, params = scope.sql()
 

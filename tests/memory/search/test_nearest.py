@@ -19,7 +19,7 @@ from memory.search.corpus import MEMORIES
 from memory.search.scope import Scope
 from memory.search.seeds import gathers, nearest
 from rbac.models import Role
-from tests.factories import grant, make_principal, make_workspace, unit_vector
+from tests.factories import grant, make_memories, make_principal, make_workspace, unit_vector
 
 pytestmark = pytest.mark.django_db
 
@@ -140,13 +140,7 @@ def large_owner():
     author = make_principal("writer-large").user
     texts = [f"coffee note {n} from the morning" for n in range(297)]
     texts += [f"coffee in Zanzibarton, visit {n}" for n in range(3)] + ["tea in Zanzibarton"]
-    Memory.objects.bulk_create(
-        Memory(
-            content=text, content_key=f"l{n}", user_id="big", author=author, rbac_scope="default",
-            visible_in=[space.id], embedding=unit_vector(20_000 + n),
-        )
-        for n, text in enumerate(texts)
-    )  # fmt: skip
+    make_memories(texts, user_id="big", workspace_id=space.id, author=author, seed=20_000)
     return space, reader.user
 
 

@@ -204,6 +204,25 @@ def test_a_correction_names_the_first_statement_of_the_wrong_value_not_a_repetit
     assert {r["id"] for r in results} >= {stated, repeated}
 
 
+def test_a_correction_said_again_corrects_the_value_not_the_first_correction(team, add):
+    # As a message and the statement extracted from it say the same correction; the owner's own
+    # statements are labelled before the assistant's, and the first correction is the owner's.
+    stated = said(
+        add,
+        "assistant: Set up: 2.49 a month or 19.99 a year, and a 7-day free trial on both plans.",
+        "2026-02-02T10:00:00Z",
+    )
+    distractors(add, "2026-02")
+    first = said(add, "user: One correction from last week: the free trial is 14 days, not 7.", "2026-02-20T10:00:00Z")
+    again = said(
+        add, "user: As I said, the free trial is 14 days, not 7, so fix the paywall copy.", "2026-02-25T10:00:00Z"
+    )
+
+    labels = {r["id"]: r.get("restates") for r in ranked(team, "How long is the free trial on the plans?")}
+
+    assert labels[first] == labels[again] == stated
+
+
 def test_a_correction_by_the_assistant_restates_nothing(team, add):
     said(add, "user: 2.49 a month or 19.99 a year, and a 7-day free trial on both plans.", "2026-02-02T10:00:00Z")
     distractors(add, "2026-02")
