@@ -59,7 +59,8 @@ the assistant's that corrects a value, found by both signals (about the question
 meaning: "the free trial is 14 days, not 7" is not raised for "How many of us were at dinner?" above
 "We were 7 at dinner"), is raised just above the best ranked earlier hit shown that gives the value
 it names wrong (as a figure or a word: "7-day" gives "7"), said by the same speaker or the assistant
-and near it in meaning as above; it is labelled as updating the one it frames, the owner's own first
+and near it in meaning as above, and not itself saying that value is wrong (a message and the statement
+extracted from it say one correction); it is labelled as updating the one it frames, the owner's own first
 and then the first said ("the 7-day trial never showed up for me" repeated the value the correction
 names), or with none framed the best ranked.
 """
