@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -196,7 +197,7 @@ def term_weights(terms: list[str]) -> list[float]:
     return [weights[t] for t in terms]
 
 
-def _lexemes_by_piece(lexemes: list[str]):
+def _lexemes_by_piece(lexemes: list[str]) -> Callable[[str], str | None]:
     """The lexeme a piece of a whole word was stemmed to: "track" for "tracking", "care" for
     "car" (the whole word "self-car" is stemmed at its end, each part alone), "dairi" for "dairy".
     A piece and its lexeme agree but for the shorter's last letter, and differ in length by at
