@@ -56,14 +56,21 @@ def ranked(team, query: str, speaker_line: str | None = None, **settings) -> lis
         return memory_search(actor=team["writer"], query=query, user_id="bob", limit=5)["results"]
 
 
-def test_the_later_statement_ranks_just_above_the_one_it_restates(team, history):
-    query = "How long does a full CI run take these days?"
+def raised_above(team, query: str, later: str, earlier: str) -> list[dict]:
+    """The results of ``query`` after asserting that ``later``, ranked below ``earlier`` with the rule
+    off (the earlier shares more words), comes just above it with the rule on, labelled as updating it."""
     before = [r["id"] for r in ranked(team, query, **OFF)]
     after = ranked(team, query)
 
-    assert before.index(history["earlier"]) < before.index(history["later"])  # the earlier shares more words
-    assert [r["id"] for r in after][:2] == [history["later"], history["earlier"]]
-    assert after[0]["restates"] == history["earlier"]
+    assert before.index(earlier) < before.index(later)
+    assert [r["id"] for r in after][:2] == [later, earlier]
+    assert after[0]["restates"] == earlier
+    return after
+
+
+def test_the_later_statement_ranks_just_above_the_one_it_restates(team, history):
+    after = raised_above(team, "How long does a full CI run take these days?", history["later"], history["earlier"])
+
     assert "restates" not in after[1]
 
 
@@ -131,13 +138,7 @@ def test_a_value_corrected_without_a_word_of_change_restates_the_one_it_corrects
         "not 7. I misread the mockup, which had the reminder screen's number on it.",
         "2026-02-20T10:00:00Z",
     )
-    query = "How long is the free trial on each plan?"
-    before = [r["id"] for r in ranked(team, query, **OFF)]
-    after = ranked(team, query)
-
-    assert before.index(earlier) < before.index(later)
-    assert [r["id"] for r in after][:2] == [later, earlier]
-    assert after[0]["restates"] == earlier
+    raised_above(team, "How long is the free trial on each plan?", later, earlier)
 
 
 def test_a_value_corrected_answers_a_question_about_the_past_too(team, add):
@@ -155,13 +156,7 @@ def test_a_value_corrected_answers_a_question_about_the_past_too(team, add):
         "A dozen people tell me nothing.",
         "2026-02-20T10:00:00Z",
     )
-    query = "What percentage did the staged rollout open at on day 1?"
-    before = [r["id"] for r in ranked(team, query, **OFF)]
-    after = ranked(team, query)
-
-    assert before.index(plan) < before.index(corrected)
-    assert [r["id"] for r in after][:2] == [corrected, plan]
-    assert after[0]["restates"] == plan
+    raised_above(team, "What percentage did the staged rollout open at on day 1?", corrected, plan)
 
 
 def test_a_value_corrected_in_the_same_conversation_restates_the_one_it_corrects(team, add):
