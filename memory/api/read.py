@@ -277,7 +277,11 @@ class BuildContextApi(ToolApi):
         profile = serializers.ListField(
             child=serializers.DictField(), required=False, help_text="the profile lines packed, with include_profile"
         )
-        memories = serializers.ListField(child=serializers.DictField())
+        memories = serializers.ListField(
+            child=serializers.DictField(),
+            help_text="each packed memory: id, content, score, tokens; excerpt: true when content is an excerpt of a"
+            " memory too long for the budget (get_memory reads it whole)",
+        )
         tokens = serializers.IntegerField()
         token_budget = serializers.IntegerField()
         chunks = serializers.ListField(

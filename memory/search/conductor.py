@@ -35,6 +35,7 @@ from memory.providers import embed_query, get_embedder
 from memory.search.attributes import attribute_holding
 from memory.search.bm25 import NOTHING, Bm25, holding_once
 from memory.search.corpus import MEMORIES
+from memory.search.excerpts import excerpt
 from memory.search.expand import Reached, Walk, edges_around, links_among
 from memory.search.filters import MemoryFilter
 from memory.search.graph import Step, neighbourhood, neighbours, reasoning_chains, shortest_path
@@ -419,6 +420,15 @@ def memory_graph(*, actor: Actor, memory_id=None, user_id: str | None = None, de
 
 # A request's standing rules take at most this part of a context's budget before everything else.
 STANDING_SHARE = 8
+# A memory too long for what is left of the budget is packed as an excerpt of it
+# (memory.search.excerpts) in at most this part of the budget, rather than left out: a page of
+# code ranked first gives its lines the question names, not its place to the memories after it.
+# At most EXCERPT_TOKENS whatever the budget: past the lines naming the question and those beside
+# them an excerpt holds its weakest lines, and a larger budget is better spent on whole memories.
+EXCERPT_SHARE = 5
+EXCERPT_TOKENS = 200
+# An excerpt of fewer tokens than this says too little to be worth its line.
+EXCERPT_LEAST = 25
 
 
 def memory_build_context(
@@ -447,35 +457,85 @@ def memory_build_context(
     )["results"]
     chosen = _mmr([r for r in pool if not r["superseded"]], settings.HELIX_CONTEXT_MMR_LAMBDA)
     chosen = _standing_first(chosen, budget)
+    packing = _Packing(budget)
+    share = max(1, min(budget // EXCERPT_SHARE, EXCERPT_TOKENS))
+    late: list[int] = []
+    for place, result in enumerate(chosen):
+        if packing.add(place, result, result["content"], packing.left):
+            continue
+        if packing.left >= share:  # too long for the rest: an excerpt in a share of the budget
+            packing.add_excerpt(place, result, query, share)
+        else:  # too long for the end of the budget: an excerpt in what the memories after it leave
+            late.append(place)
+    for place in late:
+        packing.add_excerpt(place, chosen[place], query, min(share, packing.left))
     lines: list[str] = []
     packed: list[dict] = []
     chunks: list[dict] = []
-    used = 0
-    citations: dict[tuple, dict] = {}  # (document, version, chunk index) → its numbered citation
-    for result in chosen:
-        cited = result.get("citation")
-        key = (cited["document_id"], cited["version"], cited["chunk_index"]) if cited else ()
-        number = citations[key]["n"] if key in citations else len(citations) + 1
-        entry = {"id": result["id"], "content": result["content"], "score": result["score"]}
-        if result["signals"]["attribute_match"]:
-            entry["attribute_match"] = True
-        if result.get("kind") == "chunk":
-            entry.update(n=number, citation=cited)
-        elif cited:
-            entry["cites"] = number
-        line = chunk_context_line(entry) if result.get("kind") == "chunk" else memory_context_line(entry)
-        cost = estimate_tokens(line)
-        if used + cost > budget:
-            continue
-        if cited and key not in citations:
-            citations[key] = {"n": number, **cited}
-        (chunks if result.get("kind") == "chunk" else packed).append({**entry, "tokens": cost})
+    for place in sorted(packing.placed):
+        kind, entry, line = packing.placed[place]
+        (chunks if kind == "chunk" else packed).append(entry)
         lines.append(line)
-        used += cost
+    used, citations = packing.used, packing.citations
     context = {"ok": True, "context": "\n".join(lines), "memories": packed, "tokens": used, "token_budget": budget}
     if include_chunks:
         context.update(chunks=chunks, citations=list(citations.values()))
     return context
+
+
+@dataclasses.dataclass
+class _Packing:
+    """What ``build_context`` has packed so far: each result's entry and line by its place in the
+    ranking, the tokens they cost, and the chunks cited, numbered in the order they were packed."""
+
+    budget: int
+    used: int = 0
+    placed: dict[int, tuple[str, dict, str]] = dataclasses.field(default_factory=dict)
+    citations: dict[tuple, dict] = dataclasses.field(default_factory=dict)  # (document, version, chunk index)
+
+    @property
+    def left(self) -> int:
+        return self.budget - self.used
+
+    def add(self, place: int, result: dict, content: str, room: int) -> bool:
+        """Pack ``result`` with ``content`` (its own, or an excerpt of it) when its line costs at
+        most ``room`` tokens."""
+        cited = result.get("citation")
+        key = (cited["document_id"], cited["version"], cited["chunk_index"]) if cited else ()
+        number = self.citations[key]["n"] if key in self.citations else len(self.citations) + 1
+        entry, line = _entry_line(result, content, number)
+        cost = estimate_tokens(line)
+        if cost > room:
+            return False
+        if cited and key not in self.citations:
+            self.citations[key] = {"n": number, **cited}
+        self.placed[place] = (result.get("kind", "memory"), {**entry, "tokens": cost}, line)
+        self.used += cost
+        return True
+
+    def add_excerpt(self, place: int, result: dict, query: str, room: int) -> bool:
+        """Pack the excerpt of ``result`` for ``query`` whose line costs at most ``room`` tokens,
+        when that leaves its text at least ``EXCERPT_LEAST``."""
+        text_room = room - estimate_tokens(_entry_line(result, "", len(self.citations) + 1)[1])
+        if text_room < EXCERPT_LEAST:
+            return False
+        return self.add(place, result, excerpt(result["content"], query, text_room), room)
+
+
+def _entry_line(result: dict, content: str, number: int) -> tuple[dict, str]:
+    """What ``build_context`` lists of a result packed with ``content``, and its line in the text;
+    ``number``: the citation number of its chunk."""
+    entry = {"id": result["id"], "content": content, "score": result["score"]}
+    if content != result["content"]:
+        entry["excerpt"] = True
+    if result["signals"]["attribute_match"]:
+        entry["attribute_match"] = True
+    if result.get("kind") == "chunk":
+        entry.update(n=number, citation=result["citation"])
+        return entry, chunk_context_line(entry)
+    if result.get("citation"):
+        entry["cites"] = number
+    return entry, memory_context_line(entry)
 
 
 def _standing_first(chosen: list[dict], budget: int) -> list[dict]:

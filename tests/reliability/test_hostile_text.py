@@ -36,6 +36,7 @@ from memory.ingest.extract import RULES_STATEMENT_CHARS, Conversation, extract_b
 from memory.ingest.updates import change_sentences
 from memory.providers import get_embedder
 from memory.search.bm25 import term_weights
+from memory.search.excerpts import excerpt
 from rbac.models import Role
 from tests.factories import grant, make_principal, make_workspace, tool_call
 from tests.reliability.conftest import answer_of
@@ -286,3 +287,19 @@ def test_weighing_a_querys_hyphenated_words_costs_a_bounded_time():
     costs = {family: _cost(lambda: term_weights(terms), PATTERN_BUDGET_SECONDS) for family, terms in queries.items()}  # noqa: B023
     worst = max(costs, key=costs.get)
     assert costs[worst] < PATTERN_BUDGET_SECONDS, (worst, costs[worst])
+
+
+def test_excerpting_a_long_memory_for_a_question_costs_a_bounded_time():
+    """Read by build_context on each memory too long for what is left of its budget
+    (memory.search.excerpts): every line split, every piece's words weighed against the question's."""
+    limit = settings.HELIX_MAX_MESSAGE_BYTES
+    lines = {
+        "short lines": ("ab cd.\n" * limit)[:limit],
+        "one fence a line": ("```\n" * limit)[:limit],
+        "camel case": ("aBcD" * limit)[:limit],
+    }
+    texts = {**_adversarial(limit), **lines}
+    query = " ".join(f"ab{n} aB{n}_cd" for n in range(settings.HELIX_SEARCH_MAX_QUERY_CHARS // 12))
+    costs = {family: _cost(lambda: excerpt(text, query, 100), MESSAGE_BUDGET_SECONDS) for family, text in texts.items()}  # noqa: B023
+    worst = max(costs, key=costs.get)
+    assert costs[worst] < MESSAGE_BUDGET_SECONDS, (worst, costs[worst])

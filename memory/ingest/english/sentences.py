@@ -52,8 +52,13 @@ def split_sentences(text: str) -> list[str]:
     for block in re.split(r"\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)", text):
         block = _unwrapped(re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", block.strip()))
         for line in block.split("\n") if _looks_like_list(block) else [block]:
-            sentences.extend(part.strip() for part in _SENTENCE_END.split(line.strip()) if part.strip())
+            sentences.extend(line_sentences(line))
     return sentences
+
+
+def line_sentences(line: str) -> list[str]:
+    """The sentences of one line, as written."""
+    return [part.strip() for part in _SENTENCE_END.split(line.strip()) if part.strip()]
 
 
 # A line of at least this many words that ends without a sentence's end, followed by a line going
