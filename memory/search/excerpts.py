@@ -9,19 +9,15 @@ it), then its opening, in their order, with " … " where something was left out
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from memory.ingest.english.sentences import CODE_LINE, FENCE, line_sentences
-from memory.ingest.english.topics import topic_words
+from memory.ingest.english.topics import topic_words_with_parts
 
 GAP = " … "
 # A piece of this many characters or more (a paragraph without a stop, a minified line) is read
 # as windows of words about this long, so that no one piece takes a whole share.
 PIECE_CHARS = 320
-# An identifier is read as its parts: "freeze_tokens" holds "freeze", "send-report" "report",
-# "publishReleaseBundle" "release".
-_JOINS = re.compile(r"[_/\-.]+|(?<=[a-z])(?=[A-Z])")
 
 
 @dataclass(frozen=True)
@@ -98,7 +94,7 @@ def _by_priority(pieces: list[Piece], asked: set[str]) -> list[int]:
 
 
 def _stems(text: str) -> set[str]:
-    return topic_words(_JOINS.sub(" ", text).lower())
+    return topic_words_with_parts(text)
 
 
 def _joined(pieces: list[Piece], chosen: list[int]) -> str:

@@ -87,7 +87,7 @@ from memory.ingest.english.changes import (
     values,
 )
 from memory.ingest.english.sentences import split_sentences
-from memory.ingest.english.topics import topic_words
+from memory.ingest.english.topics import topic_words, topic_words_with_parts
 from memory.ingest.extract import ASSISTANT, speaker_label
 from memory.ingest.self_contained import without_anchors
 from memory.search.params import SearchRequest
@@ -450,18 +450,8 @@ def _beside_values(sentence: str, names: bool) -> tuple[tuple[str, frozenset[str
     given, words = values(sentence, names=names), sentence.split()
     valued = [(n, bare_value(word)) for n, word in enumerate(words) if bare_value(word) in given]
     around = {n: range(max(0, n - _BESIDE), min(len(words), n + _BESIDE + 1)) for n, _ in valued}
-    stems = {m: _word_stems(words[m]) for span in around.values() for m in span}  # a word read once
+    stems = {m: topic_words_with_parts(words[m]) for span in around.values() for m in span}  # a word read once
     return tuple((value, frozenset().union(*(stems[m] for m in around[n]))) for n, value in valued)
-
-
-# An identifier is read as its parts too: "parse_hallam_10k", "parse/parse_hallam_10k" name the Hallam parse.
-_JOINS = re.compile(r"[_/]+")
-
-
-def _word_stems(word: str) -> set[str]:
-    """The stems of one word as said, and of its parts when it is an identifier."""
-    stems = topic_words(word)
-    return stems | topic_words(_JOINS.sub(" ", word)) if _JOINS.search(word) else stems
 
 
 def _speaker(hit: Hit) -> str | None:

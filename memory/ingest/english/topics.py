@@ -24,6 +24,17 @@ def topic_words(text: str) -> set[str]:
     return {_stem(w) for w in words if not w.startswith(("i'", "we'"))} - {"i"}
 
 
+# An identifier is read as its parts too: "parse_hallam_10k" and "parse/parse_hallam_10k" name the
+# Hallam parse, "freeze-tokens" holds "freeze", "publishReleaseBundle" "release".
+_IDENTIFIER_JOINS = re.compile(r"[_/.\-]+|(?<=[a-z])(?=[A-Z])")
+
+
+def topic_words_with_parts(text: str) -> set[str]:
+    """``topic_words`` of ``text`` as said, and of its identifiers' parts."""
+    stems = topic_words(text)
+    return stems | topic_words(_IDENTIFIER_JOINS.sub(" ", text)) if _IDENTIFIER_JOINS.search(text) else stems
+
+
 # A rough stem of its own, not Snowball's (PostgreSQL's english one): a change's topic is stored in
 # the memory's facets and compared with the topic of a new statement, so another stemmer would make
 # the stored topics disagree with new ones ("smok" against "smoke", "plann sprint" against "plan sprint").
