@@ -32,7 +32,7 @@ def excerpt(content: str, query: str, tokens: int) -> str:
     if len(content) <= 4 * tokens:
         return content
     pieces = _pieces(content)
-    order = _by_priority(pieces, _stems(query))
+    order = _by_priority(pieces, topic_words_with_parts(query))
     if not order:  # nothing but blank lines
         return content[: 4 * tokens].strip()
     chosen: set[int] = set()
@@ -81,7 +81,7 @@ def _by_priority(pieces: list[Piece], asked: set[str]) -> list[int]:
     """The pieces in the order they are packed: by the weight of the question's words each holds
     (a word in few pieces weighs more), a piece beside a weighed one at half its neighbour's weight,
     then the rest from the opening on."""
-    held = [_stems(piece.text) & asked for piece in pieces]
+    held = [topic_words_with_parts(piece.text) & asked for piece in pieces]
     counts: dict[str, int] = {}
     for stems in held:
         for stem in stems:
@@ -91,10 +91,6 @@ def _by_priority(pieces: list[Piece], asked: set[str]) -> list[int]:
     beside = [max(padded[i], padded[i + 2]) for i in range(len(weight))]
     priority = [w or b / 2 for w, b in zip(weight, beside, strict=True)]
     return sorted(range(len(pieces)), key=lambda i: (-priority[i], i))
-
-
-def _stems(text: str) -> set[str]:
-    return topic_words_with_parts(text)
 
 
 def _joined(pieces: list[Piece], chosen: list[int]) -> str:
