@@ -8,6 +8,7 @@ import uuid
 
 from django.db import OperationalError
 
+from helixsite.db import conflicts
 from memory.ingest.enrich import enrich_runs
 from memory.lifecycle import lifecycle_sweep as memory_lifecycle_sweep
 from memory.models import IngestRun, Memory
@@ -20,25 +21,21 @@ from memory.vector_indexes import owner_indexes_refresh as vector_owner_indexes_
 
 logger = logging.getLogger(__name__)
 
-DEADLOCK = "40P01"  # deadlock_detected
-DEADLOCK_ATTEMPTS = 4
-DEADLOCK_PAUSE_SECONDS = 0.05
-
 
 def memory_enrich(*run_ids: str) -> None:
     """The runs of one add (or of one add_conversation's messages, in order). Enrichment is
     idempotent, so a transaction PostgreSQL chose to give way in a deadlock (beside the server's
     writes or another worker's enrichment of the same owner) is run again at once, not left for
     the queue's retry minutes later."""
-    for attempt in range(1, DEADLOCK_ATTEMPTS + 1):
+    for attempt in range(1, conflicts.ATTEMPTS + 1):
         try:
             enrich_runs(run_ids=[uuid.UUID(run_id) for run_id in run_ids])
             break
         except OperationalError as exc:
-            if getattr(exc.__cause__, "sqlstate", None) != DEADLOCK or attempt == DEADLOCK_ATTEMPTS:
+            if not conflicts.gave_way(exc) or attempt == conflicts.ATTEMPTS:
                 raise
             logger.warning("Enrichment of %s gave way in a deadlock; running it again (%d).", run_ids[0], attempt)
-            time.sleep(DEADLOCK_PAUSE_SECONDS * attempt)
+            time.sleep(conflicts.PAUSE_SECONDS * attempt)
     changed = [
         memory_id
         for result in IngestRun.objects.filter(pk__in=run_ids).values_list("result", flat=True)

@@ -13,6 +13,7 @@ repeated identical call creates nothing new.
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +28,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from helixsite.db import conflicts
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.embedding_space import embedding_space_check
@@ -43,6 +45,8 @@ from memory.models import IngestRun, MemorySource
 from memory.providers import ProviderError, get_embedder, get_llm
 from memory.providers.llm import CallBudget
 from rbac.policy import WriteDomain
+
+logger = logging.getLogger(__name__)
 
 # The most atoms the local model embeds in one batch while the messages before them are written: a
 # batch this long already has the model's gain from batching (a 40-token text costs 9.0 ms in a
@@ -101,7 +105,12 @@ def ingest_many(
     owner's write lock the first took) and one enrichment task for all. Up to the first failure:
     the answers of the messages before it (they stand), and the failure; the failed message wrote
     nothing but its failed run, the runs of the ones after it end ``not_run``. An embedding that
-    fails before the first write fails every run."""
+    fails before the first write fails every run. A message PostgreSQL ends in a deadlock (another
+    call into the workspace waits on what the messages before it wrote, and it on what the other's
+    wrote: helixsite.db.conflicts) is written again at once: the ones before it are committed,
+    which lets the other go on, and it is decided again in a transaction of its own; when it gives
+    way at every attempt, it fails as ``write_conflict`` (409); inside a caller's transaction (a
+    buffered write), at the first."""
     runs = RunLog.start_many([_run_fields(actor, request, domain) for request in requests])
     messages: list[_Message] = []
     failure = None
@@ -118,38 +127,79 @@ def ingest_many(
             break
         messages.append(_Message(request, run, budget, extraction, now, _change_sentences(extraction)))
     answers: list[dict[str, Any]] = []
+    arrived: list[_Vectors] = []  # each message's vectors as the writes come to it, kept for one written again
+    with closing(_embedded(messages)) as embedded:
+        start = 0
+        # Inside a caller's transaction nothing commits here, so nothing written would be let go.
+        attempts = 1 if transaction.get_connection().in_atomic_block else conflicts.ATTEMPTS
+        for attempt in range(1, attempts + 1):
+            with transaction.atomic():
+                gave_way, failed = _write_from(
+                    start, messages, embedded, arrived, answers, domain, actor, last=attempt == attempts
+                )
+            failure = failed or failure  # a message that failed to write comes before one that failed to extract
+            if gave_way is None:
+                break
+            # The messages before it are committed and its locks let go: the one that gave way is
+            # decided and written again in a transaction of its own, against what is stored now.
+            logger.warning("Message %d of a call gave way in a deadlock; writing it again (%d).", gave_way, attempt)
+            start = gave_way
+            time.sleep(conflicts.PAUSE_SECONDS * attempt)
+    return answers, failure
+
+
+def _write_from(
+    start: int,
+    messages: list[_Message],
+    embedded: Iterator[_Vectors],
+    arrived: list[_Vectors],
+    answers: list[dict[str, Any]],
+    domain: WriteDomain,
+    actor: User,
+    *,
+    last: bool,
+) -> tuple[int | None, Failure | None]:
+    """Write ``messages`` from ``start`` on in the caller's transaction, each in a savepoint, their
+    answers added to ``answers``. Stops at the first failure, or at a message that gave way in a
+    deadlock (unless ``last``: then that is its failure) so that the caller commits the ones before
+    it, whose locks the other transaction waits for, and writes it again: its index."""
+    writes = OwnerWrites()
     enrich: list[str] = []
-    with transaction.atomic(), closing(_embedded(messages)) as embedded:
-        writes = OwnerWrites()
-        for index, message in enumerate(messages):
+    failure = gave_way = None
+    for index in range(start, len(messages)):
+        message = messages[index]
+        if index == len(arrived):
             try:
-                vectors = next(embedded)
+                arrived.append(next(embedded))
             except Exception as exc:
                 if index == 0:  # nothing written: every message's run fails with it
                     errors = [_failed(m.run, m.budget, exc) for m in messages]
                     RunLog.save_many([m.run for m in messages])
-                    return [], Failure(0, errors[0])
+                    return None, Failure(0, errors[0])
                 failure = Failure(index, _failed(message.run, message.budget, exc))
                 _not_run([later.run for later in messages[index + 1 :]], index)
                 break
-            try:
-                with transaction.atomic():
-                    result = _write_stages(message, vectors, domain, actor, writes)
-            except Exception as exc:
-                failure = Failure(index, _failed(message.run, message.budget, exc))
-                _not_run([later.run for later in messages[index + 1 :]], index)
+        try:
+            with transaction.atomic():
+                result = _write_stages(message, arrived[index], domain, actor, writes)
+        except Exception as exc:
+            if conflicts.gave_way(exc) and not last:
+                gave_way = index
                 break
-            enrichment_due = bool(result["memory_ids"] or result["updated"])
-            message.run.end(result=result.pop("_log"), llm_calls=message.budget.used, enrichment_due=enrichment_due)
-            if enrichment_due:
-                enrich.append(str(message.run.id))
-            answers.append(result)
-        RunLog.save_many([message.run for message in messages])
-        if enrich:
-            # Not queued while the task queue (Redis) is away: the writes stand, unenriched (one WARNING
-            # line), marked due, and enrichments_requeue queues them once the queue is back.
-            _enqueue_enrichment(enrich)
-    return answers, failure
+            failure = Failure(index, _failed(message.run, message.budget, exc))
+            _not_run([later.run for later in messages[index + 1 :]], index)
+            break
+        enrichment_due = bool(result["memory_ids"] or result["updated"])
+        message.run.end(result=result.pop("_log"), llm_calls=message.budget.used, enrichment_due=enrichment_due)
+        if enrichment_due:
+            enrich.append(str(message.run.id))
+        answers.append(result)
+    RunLog.save_many([message.run for message in messages[start:gave_way]])
+    if enrich:
+        # Not queued while the task queue (Redis) is away: the writes stand, unenriched (one WARNING
+        # line), marked due, and enrichments_requeue queues them once the queue is back.
+        _enqueue_enrichment(enrich)
+    return gave_way, failure
 
 
 def _not_run(runs: list[RunLog], failed: int) -> None:
@@ -170,10 +220,18 @@ def _run_fields(actor: User, request: AddRequest, domain: WriteDomain) -> dict[s
 
 
 def _failed(run: RunLog, budget: CallBudget, exc: Exception) -> Exception:
-    """End ``run`` as failed by ``exc``; what the caller is to raise (a provider down is a 503)."""
+    """End ``run`` as failed by ``exc``; what the caller is to raise (a provider down is a 503, a
+    deadlock every attempt gave way in a 409)."""
     if isinstance(exc, ProviderError):
         run.end(error_code=exc.code, error=str(exc), llm_calls=budget.used)
         return ApplicationError(str(exc), code=exc.code, status=503)
+    if conflicts.gave_way(exc):  # at every attempt: concurrent writes, not this message, are the cause
+        exc = ApplicationError(
+            f"a concurrent write held what this message needed {conflicts.ATTEMPTS} times over; nothing of it "
+            "was written: send it again",
+            code="write_conflict",
+            status=409,
+        )
     if isinstance(exc, ApplicationError):
         run.end(error_code=exc.code, error=exc.message, llm_calls=budget.used)
     else:

@@ -1,20 +1,26 @@
 """Concurrent add_memory calls: identical ones store one memory, different ones never deadlock, an
-entity another write makes meanwhile is linked."""
+entity another write makes meanwhile is linked; two conversations that meet in a deadlock both stand."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 
+import psycopg
 import pytest
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
+from helixsite.db import conflicts
+from helixsite.errors import ApplicationError
+from memory.ingest import conductor
 from memory.ingest.english.entities import find_entities
-from memory.models import CorpusTerm, CorpusTermDelta, Entity, Memory, Mention
+from memory.ingest.exchange import Turn
+from memory.models import CorpusTerm, CorpusTermDelta, Entity, IngestRun, Memory, Mention
 from memory.providers import get_embedder
 from memory.search.corpus import corpus_fold
-from memory.services.add import memory_add
+from memory.services.add import memory_add, memory_add_conversation
 from rbac.models import Role, Workspace
 from tests.factories import grant, make_principal, make_workspace
 from tests.threads import run_together
@@ -113,3 +119,77 @@ def _a_statement_waits_on_a_lock() -> bool:
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
         )
         return bool(cursor.fetchone()[0])
+
+
+@pytest.mark.slow
+def test_two_conversations_naming_the_same_people_in_turn_both_stand(writer, monkeypatch, caplog):
+    """Two add_conversation calls into one workspace, each a message ahead of the other: each call's
+    first message makes an entity the other's second message names, so each waits on the other's
+    uncommitted row and PostgreSQL ends one of them in a deadlock. That message is written again
+    once the messages before it are committed; both calls stand, and each person is one entity."""
+    first_written = threading.Barrier(2)
+    passes = threading.local()
+    write = conductor._write_stages
+
+    def in_step(*args, **kwargs):
+        result = write(*args, **kwargs)
+        passes.count = getattr(passes, "count", 0) + 1
+        if passes.count == 1:  # both calls hold their first message's entities before either goes on
+            first_written.wait(timeout=120)
+        return result
+
+    monkeypatch.setattr(conductor, "_write_stages", in_step)
+
+    def call(owner: str, messages: list[str]) -> dict:
+        turns = [Turn(message=m, role="user") for m in messages]
+        return memory_add_conversation(actor=writer, user_id=owner, messages=turns, group_id="team", extract=False)
+
+    with caplog.at_level(logging.WARNING, logger="memory.ingest.conductor"):
+        results = run_together(
+            [
+                lambda: call("bob", ["Priya Raman reviews the budget.", "Tomasz Kowalczyk signs the contracts."]),
+                lambda: call("carol", ["Tomasz Kowalczyk approves the hires.", "Priya Raman runs the standup."]),
+            ]
+        )
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert "gave way in a deadlock" in caplog.text, "the two calls never met in a deadlock"
+    assert [len(r["results"]) for r in results] == [2, 2]
+    assert Memory.objects.filter(user_id="bob").count() == Memory.objects.filter(user_id="carol").count() == 2
+    for name in ("Priya Raman", "Tomasz Kowalczyk"):
+        (person,) = Entity.objects.filter(name=name)
+        assert set(person.mentions.values_list("memory__user_id", flat=True)) == {"bob", "carol"}
+
+
+def test_a_message_that_gives_way_at_every_attempt_is_refused_as_a_conflict(writer, monkeypatch):
+    write = conductor._write_stages
+    attempts = []
+
+    def deadlocked(message, *args, **kwargs):
+        if "contracts" in message.request.message:
+            attempts.append(message.request.message)
+            cause = psycopg.errors.DeadlockDetected("deadlock detected")
+            error = OperationalError(str(cause))
+            error.__cause__ = cause
+            raise error
+        return write(message, *args, **kwargs)
+
+    monkeypatch.setattr(conductor, "_write_stages", deadlocked)
+    monkeypatch.setattr(conductor.conflicts, "PAUSE_SECONDS", 0)
+    said = ["Priya Raman reviews the budget.", "Tomasz Kowalczyk signs the contracts.", "Ana Silva hires."]
+
+    with pytest.raises(ApplicationError) as refused:
+        memory_add_conversation(
+            actor=writer,
+            user_id="bob",
+            messages=[Turn(message=m, role="user") for m in said],
+            group_id="team",
+            extract=False,
+        )
+
+    assert (refused.value.status, refused.value.code, refused.value.field) == (409, "write_conflict", "messages[1]")
+    assert len(attempts) == conflicts.ATTEMPTS
+    assert [len(r["memory_ids"]) for r in refused.value.details["written"]] == [1]
+    assert list(Memory.objects.filter(user_id="bob").values_list("content", flat=True)) == [said[0]]
+    runs = IngestRun.objects.filter(message__in=said)
+    assert sorted(runs.values_list("error_code", flat=True)) == ["", "not_run", "write_conflict"]

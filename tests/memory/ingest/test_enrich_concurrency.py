@@ -58,7 +58,7 @@ def _failing(times: int, cause: Exception):
 def test_an_enrichment_that_gave_way_in_a_deadlock_runs_again_at_once(monkeypatch):
     enrich, calls = _failing(2, psycopg.errors.DeadlockDetected("deadlock detected"))
     monkeypatch.setattr(tasks, "enrich_runs", enrich)
-    monkeypatch.setattr(tasks, "DEADLOCK_PAUSE_SECONDS", 0)
+    monkeypatch.setattr(tasks.conflicts, "PAUSE_SECONDS", 0)
 
     tasks.memory_enrich(str(uuid.uuid4()))
 
