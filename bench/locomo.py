@@ -342,10 +342,14 @@ def _ingest(
     for thread in threads:
         thread.join()
     drained = _drained()
+    call = "add_memory" if INGEST == "turns" else "add_conversation"
     for error in errors[:10]:
-        print(f"  add_memory failed: {error}")
+        print(f"  {call} failed: {error}")
     if errors:
-        print(f"  {len(errors)} turns failed")
+        print(
+            f"  {len(errors)} {'turns' if INGEST == 'turns' else 'sessions'} failed: "
+            "the figures below are of an incomplete ingestion"
+        )
     return drained - started
 
 
