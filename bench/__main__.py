@@ -25,6 +25,7 @@ BENCHMARKS = {
     "restore": "bench.restore",
     "compact": "bench.compact",
     "filters": "bench.filters",
+    "conversation_race": "bench.conversation_race",
 }
 
 
