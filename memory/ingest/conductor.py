@@ -109,8 +109,8 @@ def ingest_many(
     call into the workspace waits on what the messages before it wrote, and it on what the other's
     wrote: helixsite.db.conflicts) is written again at once: the ones before it are committed,
     which lets the other go on, and it is decided again in a transaction of its own; when it gives
-    way at every attempt, it fails as ``write_conflict`` (409); inside a caller's transaction (a
-    buffered write), at the first."""
+    way at every attempt, it fails as ``write_conflict`` (409). Inside a caller's transaction (a
+    buffered write) the deadlock is raised, for the caller to run its transaction again."""
     runs = RunLog.start_many([_run_fields(actor, request, domain) for request in requests])
     messages: list[_Message] = []
     failure = None
@@ -130,12 +130,21 @@ def ingest_many(
     arrived: list[_Vectors] = []  # each message's vectors as the writes come to it, kept for one written again
     with closing(_embedded(messages)) as embedded:
         start = 0
-        # Inside a caller's transaction nothing commits here, so nothing written would be let go.
-        attempts = 1 if transaction.get_connection().in_atomic_block else conflicts.ATTEMPTS
-        for attempt in range(1, attempts + 1):
+        # Inside a caller's transaction nothing commits here, so nothing written would be let go: a
+        # deadlock is raised to the caller, whose transaction is undone whole and may run again.
+        nested = transaction.get_connection().in_atomic_block
+        for attempt in range(1, conflicts.ATTEMPTS + 1):
             with transaction.atomic():
                 gave_way, failed = _write_from(
-                    start, messages, embedded, arrived, answers, domain, actor, last=attempt == attempts
+                    start,
+                    messages,
+                    embedded,
+                    arrived,
+                    answers,
+                    domain,
+                    actor,
+                    nested=nested,
+                    last=attempt == conflicts.ATTEMPTS,
                 )
             failure = failed or failure  # a message that failed to write comes before one that failed to extract
             if gave_way is None:
@@ -157,12 +166,14 @@ def _write_from(
     domain: WriteDomain,
     actor: User,
     *,
+    nested: bool,
     last: bool,
 ) -> tuple[int | None, Failure | None]:
     """Write ``messages`` from ``start`` on in the caller's transaction, each in a savepoint, their
     answers added to ``answers``. Stops at the first failure, or at a message that gave way in a
     deadlock (unless ``last``: then that is its failure) so that the caller commits the ones before
-    it, whose locks the other transaction waits for, and writes it again: its index."""
+    it, whose locks the other transaction waits for, and writes it again: its index. ``nested``
+    (that transaction is inside another): the deadlock is raised."""
     writes = OwnerWrites()
     enrich: list[str] = []
     failure = gave_way = None
@@ -183,6 +194,8 @@ def _write_from(
             with transaction.atomic():
                 result = _write_stages(message, arrived[index], domain, actor, writes)
         except Exception as exc:
+            if conflicts.gave_way(exc) and nested:
+                raise
             if conflicts.gave_way(exc) and not last:
                 gave_way = index
                 break

@@ -9,6 +9,8 @@ writes opens a contradiction review (settled at once when a learned rule covers 
 
 from __future__ import annotations
 
+import logging
+import time
 import uuid
 from dataclasses import asdict
 from datetime import datetime
@@ -18,7 +20,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from helixsite.db import replicas
+from helixsite.db import conflicts, replicas
 from helixsite.errors import ApplicationError
 from helixsite.task_broker import task_enqueue_after_commit
 from memory.charter.selectors import RULE_METADATA_KEY, rule_proposal_matching
@@ -37,6 +39,8 @@ from memory.outbox.services import (
     pending_inputs_requeue_take,
 )
 from rbac.policy import WriteDomain, write_domain_resolve
+
+logger = logging.getLogger(__name__)
 
 RUN_TASK = "memory.tasks.pending_input_run"
 
@@ -218,16 +222,24 @@ def _failure_error(failure: Failure, written: list[dict[str, Any]]) -> Exception
 def pending_add_run(*, pending_id: str) -> None:
     """The worker's half of a buffered add: run the write as its creator, whose access is checked
     again. The memories, their reviews and the outcome commit together; a claimed row is never
-    written twice."""
+    written twice. A transaction PostgreSQL ends in a deadlock (helixsite.db.conflicts) is undone
+    whole and run again at once, up to four attempts."""
     pending = pending_input_claim(pending_id=uuid.UUID(pending_id))
     if pending is None:
         return
-    try:
-        with transaction.atomic():
-            _write_pending(pending)
-    except Exception as exc:
-        pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
-        raise
+    for attempt in range(1, conflicts.ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                _write_pending(pending)
+            break
+        except Exception as exc:
+            if conflicts.gave_way(exc) and attempt < conflicts.ATTEMPTS:
+                # Undone whole, its locks with it: the other transaction goes on, this one runs again.
+                logger.warning("Buffered write %s gave way in a deadlock; running it again (%d).", pending.id, attempt)
+                time.sleep(conflicts.PAUSE_SECONDS * attempt)
+                continue
+            pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
+            raise
     replicas.wrote(pending.creator_id)  # its creator's reads now wait for a replica to have it
 
 

@@ -6,11 +6,15 @@ import json
 import uuid
 from datetime import timedelta
 
+import psycopg
 import pytest
+from django.db import OperationalError
 from django.test import override_settings
 from django.utils import timezone
 
+from helixsite.db import conflicts
 from helixsite.errors import ApplicationError, NotFound
+from memory.ingest import conductor
 from memory.models import IngestRun, Memory
 from memory.outbox.models import Notice, PendingInput
 from memory.outbox.selectors import add_status_get
@@ -142,3 +146,28 @@ def test_without_buffering_the_add_answers_with_its_result(submit, settings):
     assert "status" not in result and result["pending_outcomes"] == []
     assert Memory.objects.get(pk=result["memory_ids"][0]).content == "bob lives in Lisbon."
     assert PendingInput.objects.count() == 0
+
+
+def test_a_buffered_write_that_gives_way_in_a_deadlock_runs_again_whole(submit, run_callbacks, team, monkeypatch):
+    accepted, enqueued = submit("I live in Lisbon.", run=False)
+    write, calls = conductor._write_stages, []
+
+    def deadlocked_once(*args, **kwargs):
+        calls.append(args[0].request.message)
+        if len(calls) == 1:  # PostgreSQL ends this transaction so that another can go on
+            cause = psycopg.errors.DeadlockDetected("deadlock detected")
+            error = OperationalError(str(cause))
+            error.__cause__ = cause
+            raise error
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(conductor, "_write_stages", deadlocked_once)
+    monkeypatch.setattr(conflicts, "PAUSE_SECONDS", 0)
+
+    run_callbacks(enqueued)
+
+    status = add_status_get(actor=team["writer"], pending_id=accepted["pending_id"])
+    assert status["status"] == "done"
+    assert calls == ["I live in Lisbon.", "I live in Lisbon."]
+    assert list(Memory.objects.values_list("content", flat=True)) == ["bob lives in Lisbon."]
+    assert IngestRun.objects.get().error_code == ""  # the undone attempt's run went with it
