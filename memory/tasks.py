@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import logging
-import time
 import uuid
-
-from django.db import OperationalError
 
 from helixsite.db import conflicts
 from memory.ingest.enrich import enrich_runs
@@ -19,23 +15,14 @@ from memory.services.add import pending_add_run
 from memory.services.requeue import stranded_requeue as queue_stranded_requeue
 from memory.vector_indexes import owner_indexes_refresh as vector_owner_indexes_refresh
 
-logger = logging.getLogger(__name__)
-
 
 def memory_enrich(*run_ids: str) -> None:
     """The runs of one add (or of one add_conversation's messages, in order). Enrichment is
     idempotent, so a transaction PostgreSQL chose to give way in a deadlock (beside the server's
     writes or another worker's enrichment of the same owner) is run again at once, not left for
     the queue's retry minutes later."""
-    for attempt in range(1, conflicts.ATTEMPTS + 1):
-        try:
-            enrich_runs(run_ids=[uuid.UUID(run_id) for run_id in run_ids])
-            break
-        except OperationalError as exc:
-            if not conflicts.gave_way(exc) or attempt == conflicts.ATTEMPTS:
-                raise
-            logger.warning("Enrichment of %s gave way in a deadlock; running it again (%d).", run_ids[0], attempt)
-            time.sleep(conflicts.PAUSE_SECONDS * attempt)
+    ids = [uuid.UUID(run_id) for run_id in run_ids]
+    conflicts.run_again_on_deadlock(lambda: enrich_runs(run_ids=ids), what=f"Enrichment of {run_ids[0]}")
     changed = [
         memory_id
         for result in IngestRun.objects.filter(pk__in=run_ids).values_list("result", flat=True)

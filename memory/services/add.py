@@ -9,8 +9,6 @@ writes opens a contradiction review (settled at once when a learned rule covers 
 
 from __future__ import annotations
 
-import logging
-import time
 import uuid
 from dataclasses import asdict
 from datetime import datetime
@@ -39,8 +37,6 @@ from memory.outbox.services import (
     pending_inputs_requeue_take,
 )
 from rbac.policy import WriteDomain, write_domain_resolve
-
-logger = logging.getLogger(__name__)
 
 RUN_TASK = "memory.tasks.pending_input_run"
 
@@ -227,19 +223,11 @@ def pending_add_run(*, pending_id: str) -> None:
     pending = pending_input_claim(pending_id=uuid.UUID(pending_id))
     if pending is None:
         return
-    for attempt in range(1, conflicts.ATTEMPTS + 1):
-        try:
-            with transaction.atomic():
-                _write_pending(pending)
-            break
-        except Exception as exc:
-            if conflicts.gave_way(exc) and attempt < conflicts.ATTEMPTS:
-                # Undone whole, its locks with it: the other transaction goes on, this one runs again.
-                logger.warning("Buffered write %s gave way in a deadlock; running it again (%d).", pending.id, attempt)
-                time.sleep(conflicts.PAUSE_SECONDS * attempt)
-                continue
-            pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
-            raise
+    try:
+        conflicts.run_again_on_deadlock(lambda: _write_pending_atomically(pending), what=f"Buffered write {pending.id}")
+    except Exception as exc:
+        pending_input_fail(pending=pending, code="internal_error", message=f"{exc.__class__.__name__}: {exc}")
+        raise
     replicas.wrote(pending.creator_id)  # its creator's reads now wait for a replica to have it
 
 
@@ -274,6 +262,11 @@ def _accept(actor: User, request: AddRequest, domain: WriteDomain) -> dict[str, 
 
 def _enqueue(pending_id: str) -> None:
     task_enqueue_after_commit(RUN_TASK, pending_id, task_name=f"add {pending_id}")
+
+
+def _write_pending_atomically(pending: PendingInput) -> None:
+    with transaction.atomic():
+        _write_pending(pending)
 
 
 def _write_pending(pending: PendingInput) -> None:
