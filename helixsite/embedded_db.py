@@ -227,7 +227,9 @@ def _create_database(params: dict[str, Any], database: str) -> None:
             "SELECT 1 FROM pg_database WHERE starts_with(datname, %s)", [scratch_stem(database, MOVED_ASIDE)]
         ).fetchone()
         if exists is None and aside is None:
-            with contextlib.suppress(psycopg.errors.DuplicateDatabase):  # another process won the race
+            # Another process won the race: 42P04 once its database is committed, 23505 from the
+            # catalog's index while its CREATE DATABASE is still running (two workers starting together).
+            with contextlib.suppress(psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation):
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
 
 

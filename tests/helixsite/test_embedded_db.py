@@ -159,3 +159,29 @@ def test_workers_starting_together_all_find_the_data_dir_writable(tmp_path):
 
     assert failures == []
     assert list(tmp_path.iterdir()) == [], "no probe is left behind"
+
+
+def test_a_process_that_loses_the_race_to_create_the_database_carries_on(monkeypatch):
+    """Two processes starting together both find no database and both create it; the one whose
+    CREATE DATABASE runs beside the other's gets unique_violation from the catalog (what the test
+    suite's two workers met, and ``make run``'s web server and worker may): it carries on."""
+    created = []
+
+    class Maintenance:
+        def execute(self, statement, params=None):
+            if "CREATE DATABASE" in str(statement if isinstance(statement, str) else statement.as_string(None)):
+                created.append(statement)
+                raise psycopg.errors.UniqueViolation('duplicate key value violates "pg_database_datname_index"')
+            return self
+
+        def fetchone(self):
+            return None  # not there yet when it looked
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(psycopg, "connect", lambda **params: Maintenance())
+
+    embedded_db._create_database({"host": "/nowhere"}, "appdb")
+
+    assert len(created) == 1
