@@ -6,8 +6,9 @@ recorded the change, until a later write happens to reuse that space. ``erasure_
 each table an erasure touches (``erasure_table_names``) with ``VACUUM (FULL, ANALYZE)``: a new file
 holding the live rows only, every index built again, the old files removed. ANALYZE replaces the
 tables' column statistics, which sample their values (an erased memory's text among the most common
-values or as a histogram bound, an owner's id): the statistics catalogue is rewritten last, so the
-rows it replaced go too. Then a ``CHECKPOINT``,
+values or as a histogram bound, an owner's id); ANALYZE of a table left with no rows has nothing to
+sample and keeps the statistics it had, so those are cleared. The statistics catalogue is rewritten
+last, so the rows replaced or cleared go too. Then a ``CHECKPOINT``,
 after which the server may recycle (rename and overwrite) the WAL segments that recorded the old
 rows. WAL already archived or streamed, a replica's own files until it replays the rewrite, and
 backups taken before keep them still.
@@ -135,10 +136,30 @@ def _table_compact(table: str, held: list[str], wait: float) -> TableCompacted:
         finally:
             cursor.execute("RESET lock_timeout")
             cursor.execute("RESET maintenance_work_mem")
-        seconds = time.perf_counter() - started
         if _file(cursor, table) == file:
-            return TableCompacted(table, seconds, before, before, "not rewritten: this database user may not vacuum it")
-        return TableCompacted(table, seconds, before, _size(cursor, table))
+            skipped = "not rewritten: this database user may not vacuum it"
+            return TableCompacted(table, time.perf_counter() - started, before, before, skipped)
+        _statistics_of_an_empty_table_cleared(cursor, table)
+        return TableCompacted(table, time.perf_counter() - started, before, _size(cursor, table))
+
+
+def _statistics_of_an_empty_table_cleared(cursor: Any, table: str) -> None:
+    """ANALYZE that samples no row (``reltuples`` 0) leaves the statistics as they were: those of
+    a table the erasure emptied (the search statistics' deltas, which it folds away) were sampled
+    while the erased rows were there. Cleared, with its indexes' (an expression's), as though the
+    table were new: the next ANALYZE after rows arrive writes them again."""
+    if table == STATISTICS:
+        return
+    cursor.execute(
+        """SELECT pg_clear_attribute_stats(stats.schemaname, stats.tablename, stats.attname, stats.inherited)
+           FROM pg_stats stats
+           JOIN pg_namespace namespace ON namespace.nspname = stats.schemaname
+           JOIN pg_class relation ON relation.relnamespace = namespace.oid AND relation.relname = stats.tablename
+           WHERE (SELECT reltuples FROM pg_class WHERE oid = %(t)s::regclass) = 0
+               AND (relation.oid = %(t)s::regclass
+                    OR relation.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = %(t)s::regclass))""",
+        {"t": table},
+    )
 
 
 def _older_snapshots_ended(cursor: Any, wait: float) -> list[str]:
