@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 
+from helixsite.db import conflicts
 from helixsite.errors import InvalidInput
 from memory.embedding_space import embedding_space_check
 from memory.event_time import moment_parse
@@ -160,17 +161,26 @@ def _load_batch(actor: User, batch: list[ImportRow], domains: dict[str | None, W
         _memory(actor, key, row, vector, domains[row.group_id], now)
         for (key, row), vector in zip(fresh, vectors, strict=True)
     ]
+    groups = [row.group_id for _, row in fresh]
+    created = conflicts.run_again_on_deadlock(
+        lambda: _batch_write(memories, groups, domains), what=f"The import's batch from line {batch[0].line}"
+    )
+    return len(created), len(batch) - len(created)
+
+
+def _batch_write(memories: list[Memory], groups: list[str | None], domains: dict[str | None, WriteDomain]) -> set:
+    """The batch's memories (each in the workspace of its row's ``groups`` entry), their provenance
+    and entities, in one transaction: a deadlock beside a live write (the same entities named in
+    another order) undoes it whole, so it is run again (helixsite.db.conflicts)."""
     with transaction.atomic():
         Memory.objects.bulk_create(memories, ignore_conflicts=True)
         embedding_space_check()  # after the insert: a re-embed's switch it waited on is seen
         created = set(Memory.objects.filter(id__in=[m.id for m in memories]).values_list("id", flat=True))
         for group, domain in domains.items():
-            ids = [
-                m.id for m, (_, row) in zip(memories, fresh, strict=True) if row.group_id == group and m.id in created
-            ]
+            ids = [m.id for m, g in zip(memories, groups, strict=True) if g == group and m.id in created]
             provenance_record(memory_ids=ids, domain=domain)
         entities_link([m for m in memories if m.id in created])
-    return len(created), len(batch) - len(created)
+    return created
 
 
 def _memory(

@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError
 from django.utils import timezone
 
+from helixsite.db import conflicts
 from helixsite.errors import ApplicationError, Forbidden, NotFound
 from memory.embedding_space import embedding_space_check
 from memory.ingest.enrich import memories_enrich
@@ -188,7 +189,10 @@ def _write(batch: list[Planned], vectors: np.ndarray, domain: WriteDomain, actor
 
 def _written(planned: Planned, vector: np.ndarray, domain: WriteDomain, actor: User) -> Written:
     try:
-        return memory_import(planned=planned, vector=vector, domain=domain, author=actor)
+        return conflicts.run_again_on_deadlock(
+            lambda: memory_import(planned=planned, vector=vector, domain=domain, author=actor),
+            what=f"mem0 memory {planned.memory_id}",
+        )
     except DatabaseError as exc:
         raise ApplicationError(
             f"mem0 memory {planned.memory_id} could not be written ({str(exc).strip().splitlines()[0]}). "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ import pytest
 import torch
 import yaml
 from django.core.management import call_command
-from django.db import connection
+from django.db import OperationalError, connection
 from mem0 import Memory as Mem0
 
 from helixsite.mem0 import shapes
@@ -304,6 +305,30 @@ def test_an_interrupted_import_resumes_to_the_same_end_state(store, importer, tm
     resumed = imported(config)
 
     assert (resumed["already_here"], resumed["imported"]) == (50, resumed["found"] - 50)
+    assert_reproduces(store)
+
+
+def test_a_memory_that_gives_way_in_a_deadlock_is_written_again(store, importer, tmp_path, monkeypatch, caplog):
+    """A live write making the same entities in another order: PostgreSQL ends the memory's
+    transaction in a deadlock, undoing it whole; it is written again, and the import goes on."""
+    config = store.config_file(tmp_path, "yaml")
+    link, linked = write.entities_link, []
+
+    def gives_way_once_in_the_7th(memories: list[Memory]) -> None:
+        linked.append(memories[0].id)
+        if len(linked) == 7:
+            cause = psycopg.errors.DeadlockDetected("deadlock detected")
+            error = OperationalError(str(cause))
+            error.__cause__ = cause
+            raise error
+        link(memories)
+
+    monkeypatch.setattr(write, "entities_link", gives_way_once_in_the_7th)
+    with caplog.at_level(logging.WARNING, logger="helixsite.db.conflicts"):
+        result = imported(config)
+
+    assert f"mem0 memory {linked[6]} gave way in a deadlock" in caplog.text
+    assert linked[7] == linked[6] and result["imported"] == result["found"]
     assert_reproduces(store)
 
 

@@ -1,5 +1,6 @@
 """Concurrent add_memory calls: identical ones store one memory, different ones never deadlock, an
-entity another write makes meanwhile is linked; two conversations that meet in a deadlock both stand."""
+entity another write makes meanwhile is linked; two conversations, or an import and a conversation,
+that meet in a deadlock both stand."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.db import OperationalError, connection, transaction
 from helixsite.db import conflicts
 from helixsite.errors import ApplicationError
 from memory.ingest import conductor
+from memory.ingest.bulk import ImportReport, ImportRow, import_rows
 from memory.ingest.english.entities import find_entities
 from memory.ingest.exchange import Turn
 from memory.models import CorpusTerm, CorpusTermDelta, Entity, IngestRun, Memory, Mention
@@ -193,3 +195,51 @@ def test_a_message_that_gives_way_at_every_attempt_is_refused_as_a_conflict(writ
     assert list(Memory.objects.filter(user_id="bob").values_list("content", flat=True)) == [said[0]]
     runs = IngestRun.objects.filter(message__in=said)
     assert sorted(runs.values_list("error_code", flat=True)) == ["", "not_run", "write_conflict"]
+
+
+@pytest.mark.slow
+def test_an_import_batch_and_a_conversation_naming_the_same_people_in_turn_both_stand(writer, monkeypatch, caplog):
+    """import_jsonl beside a live conversation in one workspace: the conversation's first message
+    makes one person's entity, the import's batch makes the other's (the entities in name order)
+    then waits on the first, and the conversation's second message names the other: PostgreSQL ends
+    the import's batch in a deadlock. It is run again once the conversation commits; both stand."""
+    first_written = threading.Event()
+    passes = threading.local()
+    write = conductor._write_stages
+
+    def in_step(*args, **kwargs):
+        result = write(*args, **kwargs)
+        passes.count = getattr(passes, "count", 0) + 1
+        if passes.count == 1:  # the conversation holds Tomasz; the import takes Priya and waits on him
+            first_written.set()
+            deadline = time.monotonic() + 120
+            while not _a_statement_waits_on_a_lock():
+                assert time.monotonic() < deadline, "the import never waited on the conversation's entity"
+                time.sleep(0.05)
+        return result
+
+    monkeypatch.setattr(conductor, "_write_stages", in_step)
+    said = ["Tomasz Kowalczyk signs the contracts.", "Priya Raman runs the standup."]
+    rows = [
+        ImportRow(n, "dave", text, "fact", "team", {}, None, "")
+        for n, text in enumerate(["Priya Raman reviews the budget.", "Tomasz Kowalczyk approves the hires."], 1)
+    ]
+
+    def conversation() -> dict:
+        turns = [Turn(message=m, role="user") for m in said]
+        return memory_add_conversation(actor=writer, user_id="bob", messages=turns, group_id="team", extract=False)
+
+    def load() -> ImportReport:
+        assert first_written.wait(120)
+        return import_rows(actor=writer, rows=rows, batch_size=10, rebuild_index="never")
+
+    with caplog.at_level(logging.WARNING, logger="helixsite.db.conflicts"):
+        results = run_together([conversation, load])
+
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert "The import's batch from line 1 gave way in a deadlock" in caplog.text, "the two never met in a deadlock"
+    assert (results[1].stored, results[1].errors) == (2, [])
+    assert [len(r["memory_ids"]) for r in results[0]["results"]] == [1, 1]
+    for name in ("Priya Raman", "Tomasz Kowalczyk"):
+        (person,) = Entity.objects.filter(name=name)
+        assert set(person.mentions.values_list("memory__user_id", flat=True)) == {"bob", "dave"}
