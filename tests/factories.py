@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import psycopg
 from django.conf import settings
+from django.db import OperationalError
 from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIClient
 
@@ -130,3 +132,12 @@ def add_memory_call(*, actor: Any, **arguments: Any) -> dict[str, Any]:
 def _as_api_error(exc: ValidationError) -> ApplicationError:
     error = validation_error(exc.detail, exc.get_codes())["error"]
     return ApplicationError(error["message"], code=error["code"], field=error.get("field"), status=400)
+
+
+def deadlock() -> OperationalError:
+    """What a statement PostgreSQL ends in a deadlock raises through Django: its OperationalError,
+    the driver's error as the cause (helixsite.db.conflicts.gave_way reads it)."""
+    cause = psycopg.errors.DeadlockDetected("deadlock detected")
+    error = OperationalError(str(cause))
+    error.__cause__ = cause
+    return error

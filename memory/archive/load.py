@@ -1,7 +1,8 @@
 """Write an archive's rows, kind by kind in the order of ``files.KINDS``, in batches that are a
-transaction each. Every batch first reads what is already here, so an import run again after
-an interruption continues where it stopped and ends as one uninterrupted run would: nothing is
-written twice. Memories, documents and chunks keep their ids.
+transaction each (one a deadlock beside a live write undoes is run again at once:
+helixsite.db.conflicts). Every batch first reads what is already here, so an import run again
+after an interruption continues where it stopped and ends as one uninterrupted run would: nothing
+is written twice. Memories, documents and chunks keep their ids.
 
 A memory equal to one already stored here (same write domain, owner and fingerprint, both
 current) is not stored a second time: it is *merged*, its edges and EXTRACTED_FROM links point to
@@ -22,6 +23,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 
+from helixsite.db import conflicts
 from memory.archive.documents import DocumentWriter
 from memory.archive.files import (
     KINDS,
@@ -143,11 +145,14 @@ class Loader(DocumentWriter):
         write = getattr(self, f"_{kind}")
         rows, size = rows_read(self.folder, kind), rows_at_once(kind, self.batch_size)
         while batch := list(itertools.islice(rows, size)):
+            lines = f"{file_name(kind)} lines {batch[0][0]}–{batch[-1][0]}"
             try:
-                self.counts[kind].add(*write(self._decoded(kind, batch)))
+                # Decoded again for each attempt: what a transaction undone whole had set on them goes too.
+                counts = conflicts.run_again_on_deadlock(lambda: write(self._decoded(kind, batch)), what=lines)
+                self.counts[kind].add(*counts)
             except DatabaseError as exc:
                 raise ArchiveError(
-                    f"{file_name(kind)} lines {batch[0][0]}–{batch[-1][0]} could not be written "
+                    f"{lines} could not be written "
                     f"({str(exc).strip().splitlines()[0]}). The batches before them are imported; run the import "
                     "again once the cause is fixed, it continues from there."
                 ) from None

@@ -22,7 +22,7 @@ import pytest
 import torch
 import yaml
 from django.core.management import call_command
-from django.db import OperationalError, connection
+from django.db import connection
 from mem0 import Memory as Mem0
 
 from helixsite.mem0 import shapes
@@ -33,7 +33,7 @@ from memory.mem0_import import write
 from memory.models import Edge, HistoryAction, InstanceOf, Memory
 from memory.search.conductor import memory_search
 from rbac.models import Role
-from tests.factories import grant, make_workspace
+from tests.factories import deadlock, grant, make_workspace
 
 pytestmark = [
     pytest.mark.slow,
@@ -317,10 +317,7 @@ def test_a_memory_that_gives_way_in_a_deadlock_is_written_again(store, importer,
     def gives_way_once_in_the_7th(memories: list[Memory]) -> None:
         linked.append(memories[0].id)
         if len(linked) == 7:
-            cause = psycopg.errors.DeadlockDetected("deadlock detected")
-            error = OperationalError(str(cause))
-            error.__cause__ = cause
-            raise error
+            raise deadlock()
         link(memories)
 
     monkeypatch.setattr(write, "entities_link", gives_way_once_in_the_7th)

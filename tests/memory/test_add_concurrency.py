@@ -9,9 +9,8 @@ import threading
 import time
 import uuid
 
-import psycopg
 import pytest
-from django.db import OperationalError, connection, transaction
+from django.db import connection, transaction
 
 from helixsite.db import conflicts
 from helixsite.errors import ApplicationError
@@ -24,7 +23,7 @@ from memory.providers import get_embedder
 from memory.search.corpus import corpus_fold
 from memory.services.add import memory_add, memory_add_conversation
 from rbac.models import Role, Workspace
-from tests.factories import grant, make_principal, make_workspace
+from tests.factories import deadlock, grant, make_principal, make_workspace
 from tests.threads import run_together
 
 
@@ -170,10 +169,7 @@ def test_a_message_that_gives_way_at_every_attempt_is_refused_as_a_conflict(writ
     def deadlocked(message, *args, **kwargs):
         if "contracts" in message.request.message:
             attempts.append(message.request.message)
-            cause = psycopg.errors.DeadlockDetected("deadlock detected")
-            error = OperationalError(str(cause))
-            error.__cause__ = cause
-            raise error
+            raise deadlock()
         return write(message, *args, **kwargs)
 
     monkeypatch.setattr(conductor, "_write_stages", deadlocked)

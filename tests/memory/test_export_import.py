@@ -6,12 +6,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 from pathlib import Path
 
 import numpy as np
 import pytest
 from django.test import TestCase
 
+from helixsite.db import conflicts
 from memory.api.read import GetMemoryApi
 from memory.archive.export import Selection, archive_export
 from memory.archive.files import DOCUMENT_KINDS, ArchiveError
@@ -25,7 +27,7 @@ from memory.providers import get_embedder
 from memory.search.conductor import memory_search
 from rbac.models import MemoryProvenance, Role
 from tests.conftest import add_as_writer, make_team, rows_for_the_module
-from tests.factories import grant, make_principal, make_workspace, tool_call
+from tests.factories import deadlock, grant, make_principal, make_workspace, tool_call
 from tests.memory.documents.conftest import RUNBOOK
 
 pytestmark = pytest.mark.django_db
@@ -326,6 +328,32 @@ def test_an_interrupted_import_resumes_to_the_same_end(library, tmp_path, monkey
     assert stored() == before
     assert sum(count.present for count in resumed.counts.values()) > 0
     assert all(count.left_out == 0 for count in resumed.counts.values())
+
+
+@pytest.mark.parametrize("stage", ["_memories", "_entities", "_mentions", "_filings", "_chunks", "_extracted_from"])
+def test_a_batch_that_gives_way_in_a_deadlock_is_written_again(library, tmp_path, monkeypatch, caplog, stage):
+    """A live write naming the same entities in another order: PostgreSQL ends a batch's
+    transaction in a deadlock, undoing it whole; it is written again, and the import ends as one
+    undisturbed run would."""
+    before = stored()
+    archive = export(tmp_path, workspaces=("team",))
+    forget_everything()
+    original, batches = getattr(Loader, stage), []
+
+    def gives_way_once_in_the_second_batch(self, rows):
+        batches.append(len(rows))
+        if len(batches) == 2:
+            raise deadlock()
+        return original(self, rows)
+
+    monkeypatch.setattr(Loader, stage, gives_way_once_in_the_second_batch)
+    monkeypatch.setattr(conflicts, "PAUSE_SECONDS", 0)
+    with caplog.at_level(logging.WARNING, logger="helixsite.db.conflicts"):
+        loaded = archive_import(path=archive, batch_size=2)
+
+    assert "gave way in a deadlock" in caplog.text and batches[2] == batches[1]
+    assert stored() == before
+    assert all(count.left_out == 0 for count in loaded.counts.values())
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,7 @@ import json
 import uuid
 from datetime import timedelta
 
-import psycopg
 import pytest
-from django.db import OperationalError
 from django.test import override_settings
 from django.utils import timezone
 
@@ -20,7 +18,7 @@ from memory.outbox.models import Notice, PendingInput
 from memory.outbox.selectors import add_status_get
 from memory.providers import reset_providers
 from memory.services.add import pending_add_run
-from tests.factories import add_memory_call, make_principal
+from tests.factories import add_memory_call, deadlock, make_principal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("buffered")]
 
@@ -155,10 +153,7 @@ def test_a_buffered_write_that_gives_way_in_a_deadlock_runs_again_whole(submit, 
     def deadlocked_once(*args, **kwargs):
         calls.append(args[0].request.message)
         if len(calls) == 1:  # PostgreSQL ends this transaction so that another can go on
-            cause = psycopg.errors.DeadlockDetected("deadlock detected")
-            error = OperationalError(str(cause))
-            error.__cause__ = cause
-            raise error
+            raise deadlock()
         return write(*args, **kwargs)
 
     monkeypatch.setattr(conductor, "_write_stages", deadlocked_once)
