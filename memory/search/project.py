@@ -6,6 +6,9 @@
   supersedes, wholly or in part, and lists it in ``supersedes``;
 - a retracted row ("I'm not vegetarian after all") stays, below its retraction and labelled with it;
 - a raw source and its atoms (PART_OF) show once, as their best-ranked member, the rest in ``collapsed``;
+  where that member is an atom that gives no value of the kind the question asks for ("How long …?",
+  "What time …?") and its raw source does, the raw source shows in its place: an atom is one fact of
+  its message, and the message's value may be in a sentence no atom kept;
 - collective and all scopes fold the same fact held by several owners, with the holder count;
 - with an explicit window, reached rows outside it come last, at most 3, labelled ``flashback``;
 - a rare exact token's rank-1 BM25 hit stays in the top k;
@@ -23,13 +26,13 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.conf import settings
 
 from memory.search.params import SearchRequest
-from memory.search.restatements import Restatement
+from memory.search.restatements import Restatement, value_asked
 from memory.search.score import Hit
 
 
@@ -97,7 +100,7 @@ def project(
         for successor in (by_id[s] for s in updating if s in by_id):
             successor.score = held.score + 1e-3
     ranked = sorted(hits, key=lambda h: -h.score)
-    ranked = _collapse_families(ranked, families)
+    ranked = _collapse_families(ranked, families, value_asked(request.query))
     if request.scope != "personal":
         ranked = _fold_holders(ranked)
     ranked = [h for h in ranked if h.score >= request.mode.min_score]
@@ -186,17 +189,26 @@ def _successors_above(
             break
 
 
-def _collapse_families(ranked: list[Hit], families: dict[uuid.UUID, uuid.UUID]) -> list[Hit]:
-    """``families`` maps an atom to its raw source; a raw source is its own family."""
+def _collapse_families(
+    ranked: list[Hit], families: dict[uuid.UUID, uuid.UUID], gives: Callable[[str], bool] | None
+) -> list[Hit]:
+    """``families`` maps an atom to its raw source; a raw source is its own family. ``gives``: whether
+    a text gives a value of the kind asked (``value_asked``), for the raw source to show in place of
+    an atom without one."""
     kept: dict[uuid.UUID, Hit] = {}
     result = []
     for hit in ranked:
         family = families.get(hit.memory.id, hit.memory.id)
-        if family in kept:
-            kept[family].flags.setdefault("collapsed", []).append(str(hit.memory.id))
-            continue
-        kept[family] = hit
-        result.append(hit)
+        shown = kept.get(family)
+        if shown is None:
+            kept[family] = hit
+            result.append(hit)
+        elif gives and hit.memory.id == family and not gives(shown.memory.content) and gives(hit.memory.content):
+            hit.flags["collapsed"] = [str(shown.memory.id), *shown.flags.pop("collapsed", [])]
+            hit.score = max(hit.score, shown.score)
+            result[result.index(shown)] = kept[family] = hit
+        else:
+            shown.flags.setdefault("collapsed", []).append(str(hit.memory.id))
     return result
 
 

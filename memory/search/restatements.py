@@ -45,7 +45,11 @@ year" after "Tessellate quoted $18,000 a year"; "Overleaf's count is 21,850 word
 
 The value framing a word is of the kind the question asks for, when it asks one: a time of day for
 "what time", a figure or a number in words for "how many", "how much", "how long" (the day a backup
-once finished gives no time the backups run). An identifier is read as its parts ("parse_hallam_10k"
+once finished gives no time the backups run). A question asking how long is answered by a span, a
+figure with its unit of time or length ("about 6 minutes", "two weeks", "21,850 words"): a later hit
+giving none is raised by no question for the latest value ("How long does a tagged release take on
+CI these days?" raised "About 400 store listing visitors a day", said later and near in meaning in a
+chat about one app, above the release's 14 minutes). An identifier is read as its parts ("parse_hallam_10k"
 names the Hallam parse). The earlier hit a raised one frames may be any shown below where it lands,
 found by one signal or far from it as a whole (a benchmark's output pasted in a turn); where it lands
 is as the near ones say.
@@ -169,13 +173,27 @@ _KINDS: tuple[tuple[re.Pattern, Callable[[str], bool]], ...] = (
 )
 
 
+# "How long" asks for a span, of time or of length: a later hit answers it with a figure and its
+# unit ("about 6 minutes", "a 14-day trial", "21,850 words"), not with another figure it gives in
+# passing ("400 store listing visitors a day", "20%").
+_ASKS_SPAN = re.compile(r"\bhow long\b", re.IGNORECASE)
+_SPAN_UNITS = frozenset(
+    {"ms", "millisecond", "s", "sec", "second", "min", "minute", "h", "hr", "hour", "day", "night", "week"}
+    | {"fortnight", "month", "quarter", "year", "sprint", "semester", "term"}
+    | {"word", "page", "line", "character", "char", "token", "mm", "cm", "m", "km", "metre", "meter", "mile"}
+    | {"foot", "feet", "ft", "inch", "inches"}
+)
+_SPAN_WORDS = 400  # of a hit's words, read for a span: a turn gives its value early
+
+
 @dataclass(frozen=True)
 class _Asked:
-    """What a question asks about: its words that a value may frame, and what a value of the kind it
-    asks for is (``fits``; None: any value)."""
+    """What a question asks about: its words that a value may frame, what a value of the kind it
+    asks for is (``fits``; None: any value), and whether it asks for a span (``_ASKS_SPAN``)."""
 
     words: frozenset[str]
     fits: Callable[[str], bool] | None
+    span: bool = False
 
 
 @dataclass(frozen=True)
@@ -216,7 +234,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         and earlier.memory.id in shown
         and _restates(later, earlier)
         and (
-            _says_a_change(later, latest, names)
+            _says_a_change(later, latest, names, asked)
             or (not gives_a_figure and m < n and _frames(later, earlier, asked, names, alike=True))
         )
     ]
@@ -246,7 +264,7 @@ def restatements(request: SearchRequest, hits: list[Hit]) -> list[Restatement]:
         if later.memory.id in joined or _speaker(later) == ASSISTANT or not _gives_value(_said(later), names):
             continue
         below = [e for e in shown_hits[n + 1 :] if _restates(later, e) and _gives_value(_said(e), names)]
-        framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest, names))
+        framed = _updated(later, below, asked, names, alike=not _says_a_change(later, latest, names, asked))
         if framed is not None:
             found.append(Restatement(later.memory.id, framed.memory.id, None))
     return found + corrections
@@ -350,10 +368,32 @@ def _about_the_present(request: SearchRequest, latest: bool) -> bool:
     return latest or not set(_WORD.findall(request.query.lower())) & _PAST
 
 
-def _says_a_change(hit: Hit, latest: bool, names: bool) -> bool:
+def _says_a_change(hit: Hit, latest: bool, names: bool, asked: _Asked) -> bool:
     """Not the assistant's, with a word of change in a sentence that gives a value (``_changes_a_value``)
-    unless the question asks for the latest value."""
-    return _speaker(hit) != ASSISTANT and (latest or _changes_a_value(_said(hit), names))
+    unless the question asks for the latest value; a span where it asks how long."""
+    if _speaker(hit) == ASSISTANT or (asked.span and not _gives_span(_said(hit))):
+        return False
+    return latest or _changes_a_value(_said(hit), names)
+
+
+@lru_cache(maxsize=1024)
+def _gives_span(said: str) -> bool:
+    """A figure or a number in words followed by a unit of time or length ("6 minutes", "two
+    weeks", "21,850 words"), or joined to one ("14-day", "30s", "2h"), in the first ``_SPAN_WORDS``
+    words of ``said``."""
+    words = [bare_value(word) for word in said.split()[:_SPAN_WORDS]]
+    for word, after in zip(words, [*words[1:], ""], strict=False):  # the last word has none after it
+        figure = word.rstrip("abcdefghijklmnopqrstuvwxyz-")
+        unit = word[len(figure) :].lstrip("-")
+        if figure and is_amount(figure) and _span_unit(unit):
+            return True
+        if is_amount(word) and _span_unit(after):
+            return True
+    return False
+
+
+def _span_unit(word: str) -> bool:
+    return word in _SPAN_UNITS or (word.endswith("s") and word[:-1] in _SPAN_UNITS)
 
 
 @lru_cache(maxsize=1024)  # each hit is read several times a search, and the same memories search after search
@@ -389,9 +429,22 @@ def _words_said(content: str, owner: str) -> str:
     return re.sub(r"(?<![\w-])" + re.escape(owner) + r"(?![\w-])", "they", said)
 
 
+def value_asked(query: str) -> Callable[[str], bool] | None:
+    """Whether a text gives a value of the kind ``query`` asks for (a span for "how long", a time of
+    day for "what time", a figure for "which version", an amount for "how many"…); None where it
+    asks for none."""
+    asked = _asked(query[:_QUERY_CHARS])
+    if asked.span:
+        return _gives_span
+    fits = asked.fits
+    if fits is None:
+        return None
+    return lambda text: any(fits(value) for value in values(text[:CUE_CHARS]))
+
+
 def _asked(query: str) -> _Asked:
     fits = next((fits for asks, fits in _KINDS if asks.search(query)), None)
-    return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, fits)
+    return _Asked(frozenset(topic_words(query)) - _NOT_FRAMING, fits, _ASKS_SPAN.search(query) is not None)
 
 
 def _updated(later: Hit, earlier: list[Hit], asked: _Asked, names: bool, *, alike: bool = False) -> Hit | None:

@@ -10,6 +10,7 @@ from django.test import override_settings
 
 from memory.ingest.english.changes import is_amount, names_one, values
 from memory.search.conductor import memory_search
+from memory.search.restatements import _gives_span
 
 pytestmark = pytest.mark.django_db
 
@@ -304,6 +305,49 @@ def test_a_question_for_the_latest_value_takes_a_later_value_said_without_a_word
     assert latest.index(later) < latest.index(earlier)
     # No word of change, no question for the latest, and "84%" is not of the form of "0.81".
     assert plain.index(earlier) < plain.index(later)
+
+
+def test_how_long_these_days_is_answered_by_a_later_span_not_by_a_later_figure_of_anything_else(team, add):
+    """A question for the latest value takes a later value said without a word of change; asking how
+    long, only a span is such a value: a later figure of something else (visitors a day, a share) near
+    in meaning in a chat about one app is no update of the build's duration."""
+    earlier = said(
+        add,
+        "user: The nightly Android build works, but it's slow: the pipeline took about 18 minutes, mostly "
+        "downloading Gradle dependencies.",
+        "2026-02-02T10:00:00Z",
+    )
+    distractors(add, "2026-02")
+    visitors = said(
+        add,
+        "user: Store stats for the Android build pipeline week: about 500 listing visitors a day, 25% of them "
+        "installing.",
+        "2026-03-02T10:00:00Z",
+    )
+    later = said(
+        add,
+        "user: Timed the nightly Android pipeline today with the Gradle cache warm: 5 minutes from trigger to bundle.",
+        "2026-03-09T10:00:00Z",
+    )
+
+    results = ranked(team, "How long does the nightly Android build pipeline take these days?")
+    ids = [r["id"] for r in results]
+
+    assert ids.index(later) < ids.index(earlier)
+    assert "restates" not in next(r for r in results if r["id"] == visitors)
+
+
+@pytest.mark.parametrize(
+    ("said", "span"),
+    [
+        *[(text, True) for text in ("About 6 minutes now", "Two weeks?", "a 14-day trial", "takes 2h", "21,850 words")],
+        *[(text, True) for text in ("three months, not one", "30s on CI", "2.5 km from the shop")],
+        *[(text, False) for text in ("About 400 visitors a day", "Published. 20%.", "Tagged v0.3.0", "a day off")],
+        *[(text, False) for text in ("We were 7 at dinner", "Tuesday at 09:30", "3 of 5 tests", "")],
+    ],
+)
+def test_a_span_is_a_figure_or_number_in_words_with_a_unit_of_time_or_length(said, span):
+    assert _gives_span(said) is span
 
 
 def test_what_it_ended_up_as_asks_for_the_latest_whatever_the_verb(team, add):

@@ -87,6 +87,24 @@ def test_a_raw_source_and_its_atoms_show_once(team, add):
     assert set(shown[0]["collapsed"]) | {shown[0]["id"]} <= family and len(shown[0]["collapsed"]) >= 1
 
 
+def test_a_raw_source_shows_in_place_of_its_atom_when_only_it_gives_the_value_asked_for(team, add):
+    """An atom is one fact of its message: asked how long, the family shows as the message, whose
+    other sentence gives the span, not as the best-ranked atom, which gives only times of day."""
+    timed = "I timed the nightly build at 5:02 this morning and the bundle was ready at 5:09."
+    result = add(f"{timed} Roughly 7 minutes end to end with the warm cache.")
+    raw = str(Memory.objects.get(source="raw_input").id)
+    family = {*result["memory_ids"], raw}
+
+    def shown(query: str) -> dict:
+        [member] = [r for r in search(team["writer"], query) if r["id"] in family]
+        return member
+
+    when = shown("When did I time the nightly build this morning?")  # asks for no kind of value
+    assert when["id"] != raw and "5:02" in when["content"] and "7 minutes" not in when["content"]
+    how_long = shown("How long does the nightly build take this morning?")
+    assert how_long["id"] == raw and when["id"] in how_long["collapsed"]
+
+
 def test_links_into_an_unreadable_workspace_never_leak(team, add):
     secret_ws = make_workspace("secret")
     insider = make_principal("insider")
