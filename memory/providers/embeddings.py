@@ -149,7 +149,7 @@ def _forward(model: SentenceTransformer, texts: list[str]) -> np.ndarray:
     import torch
 
     with torch.inference_mode():
-        vectors = model.forward(model.tokenize(texts))["sentence_embedding"].numpy()
+        vectors = model.forward(model.preprocess(texts))["sentence_embedding"].numpy()
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 

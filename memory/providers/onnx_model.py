@@ -208,7 +208,7 @@ def _traced_graph(reference: Any) -> bytes:
     """The exporter's graph; any failure of it (it raises many types) is the caller's to turn down."""
     import torch
 
-    features = reference.tokenize(["a probe text to export the model with"])
+    features = reference.preprocess(["a probe text to export the model with"])
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "model.onnx"
         with warnings.catch_warnings(), _quiet("transformers"):

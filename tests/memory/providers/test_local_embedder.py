@@ -3,6 +3,7 @@ from a graph exported once, or by PyTorch when that cannot be."""
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
 from pathlib import Path
@@ -157,3 +158,20 @@ def test_an_export_that_differs_from_the_model_is_not_used(tmp_path, monkeypatch
     assert embedder.runtime == "pytorch"
     assert not any(path.suffix == ".onnx" for path in tmp_path.iterdir())
     np.testing.assert_allclose(vector, reference_vectors(["I moved to Berlin last month"]), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_exporting_and_running_the_model_warns_of_nothing_deprecated(tmp_path, monkeypatch, caplog):
+    """What a new user reads in the log of a first start: no warning from the model's library that
+    a method the server calls is deprecated (export, ONNX Runtime, and the PyTorch fallback)."""
+    from sentence_transformers.base import model as library
+
+    type(library.logger).warning_once.cache_clear()  # the library warns once a process: here, afresh
+    with caplog.at_level(logging.WARNING):
+        exported = local(tmp_path).embed(TEXTS[:2], purpose="test")
+        monkeypatch.setitem(sys.modules, "onnxruntime", None)
+        fallback = local(None)
+        fallback.embed(TEXTS[:2], purpose="test")
+
+    assert fallback.runtime == "pytorch" and exported.shape == (2, 384)
+    assert [r.getMessage() for r in caplog.records if "deprecat" in r.getMessage().lower()] == []
