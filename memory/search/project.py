@@ -100,7 +100,7 @@ def project(
         for successor in (by_id[s] for s in updating if s in by_id):
             successor.score = held.score + 1e-3
     ranked = sorted(hits, key=lambda h: -h.score)
-    ranked = _collapse_families(ranked, families, value_asked(request.query))
+    ranked = _collapse_families(ranked, families, value_asked(request.query) if families else None)
     if request.scope != "personal":
         ranked = _fold_holders(ranked)
     ranked = [h for h in ranked if h.score >= request.mode.min_score]
