@@ -124,14 +124,11 @@ def test_the_erased_word_is_on_disk_until_the_compaction_then_in_no_file_of_any_
     assert on_disk("Lisbon", "memory_memory"), "bob's memory is kept"
 
 
-def test_a_table_the_erasure_leaves_empty_keeps_no_statistics_sampled_before_it(add):
+def test_a_table_the_erasure_leaves_empty_keeps_no_statistics_sampled_before_it(two_owners):
     """ANALYZE of a table with no live rows leaves its old statistics in place: the search
     statistics' deltas, which the erasure folds away, sampled while her word was among them (as
     an autovacuum's analyze may), would keep the word in the statistics catalogue after the
     compaction rewrote it."""
-    add(f"I hid the spare key under the {WORD} statue.", user_id="alice")
-    if not files_of("memory_memory"):
-        pytest.skip("the database's files are not on this machine (an external DATABASE_URL)")
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE memory_corpustermdelta")
     assert statistics_holding(WORD)["live statistics rows"], "the deltas' statistics sample her word"
