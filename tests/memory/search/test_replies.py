@@ -148,3 +148,43 @@ def test_a_requests_standing_rules_are_packed_first_within_an_eighth_of_the_budg
     assert context["tokens"] <= budget
     # The work the request builds on is packed too.
     assert f"assistant: {REPLY}" in [m["content"] for m in packed]
+
+
+ASKED = "How do we stop preview environments piling up if a PR just sits open for weeks? Some of ours do."
+ANSWERED = (
+    "A nightly cleanup on the preview host that removes previews whose containers haven't been recreated in "
+    "a week:\n\n```bash\n#!/usr/bin/env bash\nmax_age_days=7\nfor name in $(docker ps -a --filter label=preview "
+    "--format '{{.Names}}'); do\n  docker rm -f \"$name\"\ndone\n```"
+)
+
+
+@pytest.mark.django_db
+def test_the_reply_to_a_question_kept_whole_comes_right_after_it(team):
+    """The rules keep only "Some of ours do." of the question; the message is kept whole as a raw
+    source, made by the worker after the call, so after the reply: its reply is still the one
+    said after its statements."""
+    converse(
+        team,
+        [
+            *EXCHANGE[:3],
+            {"role": "user", "content": ASKED},
+            {"role": "assistant", "content": ANSWERED},
+            *EXCHANGE[5:],
+        ],
+        extract=True,
+    )
+    asked = Memory.objects.get(user_id="bob", content=ASKED)
+    answer = Memory.objects.get(user_id="bob", content=f"assistant: {ANSWERED}")
+    assert asked.created_at > answer.created_at
+
+    results = memory_search(
+        actor=team["writer"],
+        query="Make the script that throws away stale preview environments wait two weeks instead of one.",
+        user_id="bob",
+        limit=10,
+    )["results"]
+
+    at = contents(results).index(ASKED)
+    assert at < 3
+    assert contents(results)[at + 1] == answer.content
+    assert results[at + 1]["replies_to"] == str(asked.id)
