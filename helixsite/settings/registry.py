@@ -807,7 +807,8 @@ SECTIONS: tuple[Section, ...] = (
                 100,
                 (
                     "a longer message that gave more than one new memory is also kept whole, as a raw memory its "
-                    "atoms are PART_OF"
+                    "atoms are PART_OF (a message of any length is, when its memories hold fewer than half the "
+                    "words that carry its meaning)"
                 ),
                 minimum=1,
                 maximum=1_000_000,

@@ -14,9 +14,10 @@ of these says it:
   started while that chunk was being read;
 - a person: it was corrected, or restored after a forget.
 
-The raw memory enrichment keeps of a long paragraph that gave several memories (they are PART_OF
-it) is the chunk's prose word for word: it goes with the chunk, unless a current chunk read for
-one of its parts has the same prose.
+The raw memory enrichment keeps of a paragraph no one memory says (a long one that gave several
+memories, or one its memories leave mostly unsaid; they are PART_OF it) is the chunk's prose word
+for word: it goes with the chunk, unless a current chunk read for one of its parts has the same
+prose.
 """
 
 from __future__ import annotations
@@ -152,8 +153,8 @@ def _a_reading(message_hash: str, started_at: datetime, readings: list[_Reading]
 
 def _raw_copies(document: Document) -> list[Memory]:
     """The raw memories that keep whole the prose of ``document``'s chunks that say nothing now
-    (enrichment keeps a long paragraph that gave several memories, as the raw memory they are
-    PART_OF), unless a current chunk read for one of those memories has the same prose."""
+    (enrichment keeps a paragraph no one memory says whole, as the raw memory they are PART_OF),
+    unless a current chunk read for one of those memories has the same prose."""
     read = ExtractedFrom.objects.filter(chunk__document=document).filter(_SILENT).values("memory_id")
     parts = Edge.objects.live().filter(edge_type=EdgeType.PART_OF, source_id__in=read).values("target_id")
     raws = list(

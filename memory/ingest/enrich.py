@@ -1,7 +1,7 @@
 """Stage 6, on the worker after commit: concepts (INSTANCE_OF), categories (IN_CATEGORY: by
 rules, or by the LLM when one is configured), reasoning edges between the atoms of a message
-(BECAUSE / IMPLIES), the raw source of a long message (PART_OF), and entity vectors for alias
-matching. Idempotent: running it twice adds nothing. A process still configured with the old
+(BECAUSE / IMPLIES), the raw source of a message no one memory says (PART_OF), and entity vectors
+for alias matching. Idempotent: running it twice adds nothing. A process still configured with the old
 model after ``manage.py reembed`` switched the installation stores no vector here: it is refused
 (``embedding_space_check``) before embedding and, as the add's own write, once it holds the table."""
 
@@ -17,6 +17,7 @@ from django.db import transaction
 from memory.categories.services import memories_file
 from memory.embedding_space import embedding_space_check
 from memory.ingest.atoms import content_key
+from memory.ingest.english.topics import topic_words
 from memory.models import (
     Concept,
     Edge,
@@ -67,9 +68,9 @@ def enrich_runs(*, run_ids: list[uuid.UUID]) -> None:
         _map_concepts(memories)
         for run in runs:
             _reasoning_edges(run, run.result)
-        _raw_sources(
-            [run for run in runs if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(run.result)]
-        )
+        contents = _contents(memories, runs)
+        owners = {str(m.id) for m in memories if not (m.facets or {}).get("speaker")}
+        _raw_sources([run for run in runs if _kept_whole(run, contents, owners)])
     # After the concepts it reads; outside their transaction, as the LLM may take its time.
     memories_file(
         memory_ids=[m for run in runs for m in run.result.get("memory_ids", [])],
@@ -122,6 +123,43 @@ def _reasoning_edges(run: IngestRun, result: dict) -> None:
                 )
             )
     Edge.objects.bulk_create(edges, ignore_conflicts=True)
+
+
+def _kept_whole(run: IngestRun, contents: dict[str, str], owners: set[str]) -> bool:
+    """Whether the run's message is also kept whole, as a raw source: a longer message split
+    into several memories, or a message of the owner's own (``owners``: the memories no other
+    speaker said) its memories leave most of unsaid. What the owner asked is what the work that
+    answered it follows (memory.search.replies takes only the owner's turns as asks); another
+    speaker's question in a transcript ("Have you visited any other places?") is kept as its
+    statements are, as a turn that only asks tells nothing of what a question asks for."""
+    if len(run.message) > settings.HELIX_RAW_SOURCE_MIN_CHARS and _split(run.result):
+        return True
+    new = run.result.get("memory_ids", [])
+    held = [contents[m] for m in _held_in(run.result) if m in contents]
+    return bool(new) and new[0] in owners and _left_unsaid(run.message, held)
+
+
+def _held_in(result: dict) -> list[str]:
+    """The memories a run's message landed in: new, updated, or held before (a duplicate)."""
+    return result.get("memory_ids", []) + result.get("updated", []) + result.get("deduped", [])
+
+
+def _contents(memories: list[Memory], runs: list[IngestRun]) -> dict[str, str]:
+    """What each memory the runs landed in says, by id: ``memories`` and the ones held before."""
+    contents = {str(m.id): m.content for m in memories}
+    before = {m for run in runs for m in _held_in(run.result)} - contents.keys()
+    contents.update((str(i), text) for i, text in Memory.objects.filter(id__in=before).values_list("id", "content"))
+    return contents
+
+
+def _left_unsaid(message: str, held: list[str]) -> bool:
+    """Whether the memories made of a message hold fewer than half the words that carry its
+    meaning. The rules keep statements, not questions: "How do we stop previews piling up if a PR
+    just sits open for weeks? Some of ours do." leaves only "Some of ours do.", and the reply that
+    answered the question would otherwise follow a memory that no longer says what was asked."""
+    said = topic_words(message)
+    kept = set().union(*(topic_words(text) for text in held))
+    return 2 * len(said & kept) < len(said)
 
 
 def _split(result: dict) -> bool:

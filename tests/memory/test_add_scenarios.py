@@ -262,6 +262,34 @@ def test_a_message_wholly_known_already_keeps_no_raw_source(add):
     assert Memory.objects.filter(source=MemorySource.RAW_INPUT).count() == 1
 
 
+def test_a_message_its_statements_leave_mostly_unsaid_keeps_its_raw_source(add):
+    """The rules keep statements: a question asked beside one short remark leaves only the remark.
+    The message is kept whole too, however short, so what was asked is still held."""
+    message = "How do we stop preview environments piling up if a PR just sits open for weeks? Some of ours do."
+    result = add(message, extract=True)
+
+    assert [m.content for m in Memory.objects.filter(pk__in=result["memory_ids"])] == ["Some of ours do."]
+    raw = Memory.objects.get(source=MemorySource.RAW_INPUT, content=message)
+    part_of = Edge.objects.filter(edge_type="PART_OF", target=raw).values_list("source_id", flat=True)
+    assert {str(i) for i in part_of} == set(result["memory_ids"])
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I adopted a dog named Pixel.",
+        "Oh, by the way, I adopted a dog named Pixel last week!",
+        # Another speaker's question in a transcript is kept as its statements are.
+        "John: Wow, great view! Have you visited any other places along the coast since spring?",
+    ],
+)
+def test_a_message_its_statement_says_keeps_no_raw_source(add, message):
+    result = add(message, extract=True)
+
+    assert len(result["memory_ids"]) == 1
+    assert not Memory.objects.filter(source=MemorySource.RAW_INPUT).exists()
+
+
 def test_a_raw_line_of_a_transcript_is_said_by_its_speaker(add):
     message = "Caroline: I went to the LGBTQ support group yesterday and it was powerful. I also started painting again with my new easel."
     add(message)
