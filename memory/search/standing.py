@@ -91,8 +91,12 @@ def standing_for(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID
     if slots <= 0 or scope.user_id is None or not is_request(request.query):
         return {}
     where, params = scope.sql(request.window)
+    whole_where, whole_params = scope.sql(request.window, alias="whole")
     # A message is one place: its statements (extracted, each standing) say one rule or one way the
-    # owner likes things done, in several sentences, and four places are for four of them.
+    # owner likes things done, in several sentences, and four places are for four of them. Where the
+    # message is kept whole (a raw source its statements are PART_OF), the place shows it: a rule's
+    # statements split what not to do from what to do instead ("hates Makefiles" beside "would rather
+    # have plain bash scripts"), and only the first reads as a rule.
     statement = f"""
         WITH standing AS MATERIALIZED (
             SELECT m.id, coalesce(m.run_id, m.id) AS said_in, 1 - (m.embedding <=> %(vec)s::vector) AS cosine
@@ -101,8 +105,14 @@ def standing_for(scope: Scope, request: SearchRequest, vector) -> dict[uuid.UUID
         ),
         nearest AS (
             SELECT DISTINCT ON (said_in) id, cosine FROM standing ORDER BY said_in, cosine DESC, id
-        )
-        SELECT id, cosine FROM nearest ORDER BY cosine DESC, id LIMIT %(k)s"""
+        ),
+        chosen AS (SELECT id, cosine FROM nearest ORDER BY cosine DESC, id LIMIT %(k)s)
+        SELECT coalesce((
+            SELECT whole.id FROM memory_edge e JOIN memory_memory whole ON whole.id = e.target_id
+            WHERE e.source_id = chosen.id AND e.edge_type = 'PART_OF' AND e.expired_at IS NULL AND {whole_where}
+            LIMIT 1
+        ), chosen.id), chosen.cosine
+        FROM chosen ORDER BY chosen.cosine DESC, chosen.id"""
     with reader().cursor() as cursor:
-        cursor.execute(statement, {**params, "vec": vector_text(vector), "k": slots})
+        cursor.execute(statement, {**whole_params, **params, "vec": vector_text(vector), "k": slots})
         return {memory_id: float(cosine) for memory_id, cosine in cursor.fetchall()}

@@ -202,6 +202,32 @@ def test_the_standing_places_hold_one_memory_of_a_message(team, add):
     assert any("anchors" in c for c in standing)
 
 
+PIE_CHARTS = (
+    "user: Maggie's old reports had a pie chart of revenue by product category on slide 3. Personal thing: I "
+    "can't stand pie charts. If it's a share of something, give me a horizontal bar chart sorted by size."
+)
+
+
+@pytest.mark.django_db
+def test_a_rules_place_shows_its_message_kept_whole(team, add):
+    """Extracted, the rule's statements split what not to do ("bob cannot stand pie charts", read as
+    a rule) from what to do instead (the bar chart, read as a fact): its place shows the message."""
+    add(PIE_CHARTS, extract=True)
+    for line in WORK:
+        add(line, extract=False)
+    rule = Memory.objects.get(user_id="bob", facets__standing=True)
+    assert "pie charts" in rule.content and "bar chart" not in rule.content
+    whole = Memory.objects.get(user_id="bob", content=PIE_CHARTS)
+
+    results = memory_search(
+        actor=team["writer"], query="Show me how the quarter's sales split across categories.", user_id="bob", limit=4
+    )["results"]
+
+    standing = [r for r in results if r.get("standing")]
+    assert [r["id"] for r in standing] == [str(whole.id)]
+    assert rule.content not in [r["content"] for r in results]
+
+
 RULES = [
     RULE,
     "user: From now on, always pin third-party actions to a commit SHA.",
