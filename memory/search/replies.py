@@ -49,7 +49,8 @@ def replies_to(scope: Scope, request: SearchRequest, hits: list[Hit]) -> dict[uu
             SELECT a.id, a.user_id, left(btrim(r.message, E' \\t\\r\\n'), %(chars)s) AS said,
                 LEAST(a.created_at, (
                     SELECT min(part.created_at) FROM memory_edge e JOIN memory_memory part ON part.id = e.source_id
-                    WHERE e.target_id = a.id AND e.edge_type = 'PART_OF' AND part.run_id = a.run_id
+                    WHERE e.target_id = a.id AND e.edge_type = 'PART_OF' AND e.expired_at IS NULL
+                        AND part.run_id = a.run_id
                 )) AS created_at
             FROM memory_memory a JOIN memory_ingestrun r ON r.id = a.run_id
             WHERE a.id = ANY(%(asks)s::uuid[])
